@@ -1,0 +1,104 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { HTTPException } from "hono/http-exception";
+import { AppError } from "./lib/errors.ts";
+import { type ApiEnv, createRouter, errorBody, requestLocale } from "./lib/http.ts";
+import { jsonResponse } from "./lib/openapi.ts";
+import { akimatRoutes } from "./modules/akimats/akimats.routes.ts";
+import { authRoutes, clearSessionCookies } from "./modules/auth/auth.routes.ts";
+import { resolveSession } from "./modules/auth/auth.service.ts";
+import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
+import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
+import { userRoutes } from "./modules/users/users.routes.ts";
+import type { Services } from "./services.ts";
+
+/** The address of the caller as the socket saw it. Proxies are not trusted by default. */
+function clientIp(c: Context<ApiEnv>): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? "local";
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return m?.[1];
+}
+
+/**
+ * The REST API under `/api/v1`: every module's routes, the OpenAPI 3.1 document and health.
+ * The same app answers browsers over HTTP and page loaders in process.
+ */
+export function createApi(services: Services) {
+  const api = createRouter().basePath("/api/v1");
+
+  api.use("*", async (c, next) => {
+    c.set("services", services);
+    c.set("locale", requestLocale(c.req.raw));
+    c.set("ip", clientIp(c));
+    const fromHeader = bearerToken(c.req.header("authorization"));
+    const fromCookie = getCookie(c, "token");
+    const token = fromHeader ?? fromCookie;
+    c.set("auth", null);
+    if (token) {
+      const found = await resolveSession(services.db, token, services.now());
+      if (found) c.set("auth", { ...found, via: fromHeader ? "bearer" : "cookie" });
+    }
+    await next();
+  });
+
+  api.onError((err, c) => {
+    const locale = c.get("locale") ?? "ru";
+    let appError: AppError;
+    if (err instanceof AppError) appError = err;
+    else if (err instanceof HTTPException) {
+      const map: Record<number, AppError["code"]> = { 400: "bad_request", 413: "payload_too_large" };
+      appError = new AppError(err.status as 400, map[err.status] ?? "bad_request");
+    } else if (err instanceof SyntaxError) appError = new AppError(400, "bad_request");
+    else {
+      services.logger.error({ err, path: c.req.path }, "unhandled API error");
+      appError = new AppError(500, "internal");
+    }
+    // A 401 ends the session on the caller's side too: both cookies go.
+    if (appError.status === 401 && getCookie(c, "token")) clearSessionCookies(c);
+    return c.json(errorBody(appError, locale), appError.status);
+  });
+
+  api.notFound((c) => c.json(errorBody(new AppError(404, "not_found"), c.get("locale") ?? "ru"), 404));
+
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/health",
+      tags: ["System"],
+      summary: "Answers once the database is reachable",
+      responses: { 200: jsonResponse(z.object({ status: z.literal("ok") }), "Healthy") },
+    }),
+    async (c) => {
+      await services.db.execute("select 1");
+      return c.json({ status: "ok" as const }, 200);
+    },
+  );
+
+  api.route("/", authRoutes);
+  api.route("/", akimatRoutes);
+  api.route("/", userRoutes);
+  api.route("/", supplierRoutes);
+  api.route("/", notificationRoutes);
+
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Cemetery and burial services platform API",
+      version: "1.0.0",
+      description:
+        "REST API of the platform. Sign in with `POST /auth/otp/request` and `POST /auth/otp/verify`; " +
+        "then send the session token as a cookie (`token`) or as `Authorization: Bearer <token>`. " +
+        "Errors are `{error: {code, message, fields?}}`, with messages in the language of `Accept-Language` (ru, kk).",
+    },
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,7 @@
+/** Every table of the product, for Drizzle and its migrations. Tables live in their modules. */
+export * from "../modules/akimats/akimats.tables.ts";
+export * from "../modules/audit/audit.tables.ts";
+export * from "../modules/auth/auth.tables.ts";
+export * from "../modules/notifications/notifications.tables.ts";
+export * from "../modules/suppliers/suppliers.tables.ts";
+export * from "../modules/users/users.tables.ts";

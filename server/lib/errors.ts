@@ -1,0 +1,54 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** Stable machine-readable error codes of the API. Each has a message in both catalogs (`errors.<code>`). */
+export type ErrorCode =
+  | "bad_request"
+  | "validation_failed"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "rate_limited"
+  | "internal"
+  | "foreign_origin"
+  | "otp_resend_too_soon"
+  | "otp_phone_limit"
+  | "otp_ip_limit"
+  | "otp_invalid"
+  | "otp_expired"
+  | "otp_too_many_attempts"
+  | "otp_no_code"
+  | "registration_expired"
+  | "phone_taken"
+  | "iin_taken"
+  | "bin_taken"
+  | "not_akimat_admin"
+  | "cannot_remove_self"
+  | "invalid_transition"
+  | "supplier_not_found"
+  | "akimat_not_found"
+  | "user_not_found"
+  | "notification_not_found";
+
+/** A field-level problem: the field's path and a message key with its parameters. */
+export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };
+
+/** An error that the API answers with, as `{error: {code, message, fields?}}`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly fields?: FieldIssue[],
+  ) {
+    super(code);
+  }
+}
+
+export const notFound = (code: ErrorCode = "not_found") => new AppError(404, code);
+export const forbidden = (code: ErrorCode = "forbidden") => new AppError(403, code);
+export const conflict = (code: ErrorCode, params?: Record<string, string | number>) =>
+  new AppError(409, code, params);
+export const unprocessable = (code: ErrorCode, fields?: FieldIssue[]) =>
+  new AppError(422, code, {}, fields);

@@ -1,0 +1,109 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { z } from "zod";
+import { translate } from "../../common/i18n.ts";
+import { detectLocale, isLocale, type Locale } from "../../common/locale.ts";
+import type { Services } from "../services.ts";
+import type { TSessionUser } from "../modules/auth/auth.service.ts";
+import { AppError, type FieldIssue } from "./errors.ts";
+
+export type Role = "client" | "supplier" | "manager" | "akimat" | "admin";
+export const ROLES: readonly Role[] = ["client", "supplier", "manager", "akimat", "admin"];
+
+/** What every API handler can read from its context. */
+export type ApiEnv = {
+  Variables: {
+    services: Services;
+    locale: Locale;
+    auth: { user: TSessionUser; sessionId: number; via: "cookie" | "bearer" } | null;
+    ip: string;
+  };
+};
+
+/** A router of one module; mounted under `/api/v1` by `createApi`. */
+export function createRouter() {
+  return new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+}
+
+/** The locale of an API request: `?lang=`, then the locale cookie, then Accept-Language. */
+export function requestLocale(req: Request): Locale {
+  const fromQuery = new URL(req.url).searchParams.get("lang");
+  if (isLocale(fromQuery)) return fromQuery;
+  return detectLocale(req.headers.get("cookie"), req.headers.get("accept-language"));
+}
+
+type ZIssue = z.core.$ZodIssue;
+
+/** Turns one zod issue into a translation key: schemas may name a key (`validation.*`) as their message. */
+export function issueToField(issue: ZIssue): FieldIssue {
+  const path = issue.path.map(String).join(".");
+  if (issue.message?.startsWith("validation.")) return { path, key: issue.message };
+  switch (issue.code) {
+    case "invalid_type":
+      return {
+        path,
+        key: issue.input === undefined || issue.input === null ? "validation.required" : "validation.invalid",
+      };
+    case "too_small":
+      if (issue.origin === "string" && Number(issue.minimum) <= 1)
+        return { path, key: "validation.required" };
+      return {
+        path,
+        key: issue.origin === "string" ? "validation.too_short" : "validation.too_small",
+        params: { min: Number(issue.minimum) },
+      };
+    case "too_big":
+      return {
+        path,
+        key: issue.origin === "string" ? "validation.too_long" : "validation.too_big",
+        params: { max: Number(issue.maximum) },
+      };
+    default:
+      return { path, key: "validation.invalid" };
+  }
+}
+
+function validationHook(
+  result: { success: boolean; error?: z.ZodError },
+  _c: Context<ApiEnv>,
+): undefined {
+  if (!result.success && result.error) {
+    throw new AppError(422, "validation_failed", {}, result.error.issues.map(issueToField));
+  }
+  return undefined;
+}
+
+/** The JSON error body of the API, translated into the request's locale. */
+export function errorBody(err: AppError, locale: Locale) {
+  return {
+    error: {
+      code: err.code,
+      message: translate(locale, `errors.${err.code}`, err.params),
+      ...(err.fields
+        ? {
+            fields: err.fields.map((f) => ({
+              path: f.path,
+              message: translate(locale, f.key, f.params),
+            })),
+          }
+        : {}),
+    },
+  };
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(c: Context<ApiEnv>): TSessionUser {
+  const auth = c.get("auth");
+  if (!auth) throw new AppError(401, "unauthorized");
+  return auth.user;
+}
+
+/** The signed-in user with one of the roles, else 401 (anonymous) or 403 (wrong role). */
+export function requireRole(c: Context<ApiEnv>, ...roles: Role[]): TSessionUser {
+  const user = requireUser(c);
+  if (!roles.includes(user.role)) throw new AppError(403, "forbidden");
+  return user;
+}
+
+/** Shared OpenAPI pieces. */
+export const errorResponseSchemaRef = { $ref: "#/components/schemas/Error" } as const;

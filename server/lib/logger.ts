@@ -1,0 +1,27 @@
+import pino from "pino";
+
+/**
+ * Structured JSON logs. Request logs carry method, path without query, status and timing only:
+ * never bodies, cookies, tokens, codes or IINs. The redact list is a second guard.
+ */
+export function createLogger(level: string) {
+  return pino({
+    level,
+    base: undefined,
+    redact: {
+      paths: [
+        "code",
+        "token",
+        "iin",
+        "*.code",
+        "*.token",
+        "*.iin",
+        "headers.authorization",
+        "headers.cookie",
+      ],
+      censor: "[redacted]",
+    },
+  });
+}
+
+export type Logger = ReturnType<typeof createLogger>;

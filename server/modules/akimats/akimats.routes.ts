@@ -1,0 +1,83 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ZAkimatInput, ZCreateAkimat } from "../../../common/schemas.ts";
+import { createRouter, requireRole } from "../../lib/http.ts";
+import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
+import { ZEmployee } from "../users/users.routes.ts";
+import { createAkimat, getAkimat, listAkimats, updateAkimat } from "./akimats.service.ts";
+
+const ZAkimat = z
+  .object({
+    id: z.number(),
+    nameRu: z.string(),
+    nameKk: z.string(),
+    city: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    employeeCount: z.number(),
+    createdAt: z.string(),
+  })
+  .openapi("Akimat");
+
+const adminOnly = errorResponses(401, 403);
+
+export const akimatRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/akimats",
+      tags: ["Akimats"],
+      summary: "All akimats (admin)",
+      responses: { 200: jsonResponse(z.object({ items: z.array(ZAkimat) }), "Akimats"), ...adminOnly },
+    }),
+    async (c) => {
+      requireRole(c, "admin");
+      return c.json({ items: await listAkimats(c.get("services").db) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/akimats/{id}",
+      tags: ["Akimats"],
+      summary: "One akimat with its employees (admin)",
+      request: { params: ZIdParam },
+      responses: {
+        200: jsonResponse(ZAkimat.extend({ employees: z.array(ZEmployee) }), "The akimat"),
+        ...errorResponses(401, 403, 404),
+      },
+    }),
+    async (c) => {
+      requireRole(c, "admin");
+      return c.json(await getAkimat(c.get("services").db, c.req.valid("param").id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/akimats",
+      tags: ["Akimats"],
+      summary: "Create an akimat and invite its first admin employee by phone (admin)",
+      request: { body: jsonBody(ZCreateAkimat) },
+      responses: { 201: jsonResponse(ZAkimat, "Created"), ...errorResponses(401, 403, 409, 422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "admin");
+      const created = await createAkimat(c.get("services").db, user, c.req.valid("json"));
+      return c.json(created, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/akimats/{id}",
+      tags: ["Akimats"],
+      summary: "Update an akimat (admin)",
+      request: { params: ZIdParam, body: jsonBody(ZAkimatInput) },
+      responses: { 200: jsonResponse(ZAkimat, "Updated"), ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "admin");
+      const updated = await updateAkimat(c.get("services").db, user, c.req.valid("param").id, c.req.valid("json"));
+      return c.json(updated, 200);
+    },
+  );

@@ -1,0 +1,190 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { ZOtpCode, ZPhone, ZRegisterClient, ZRegisterSupplier } from "../../../common/schemas.ts";
+import { createRouter, requireUser, type ApiEnv } from "../../lib/http.ts";
+import { errorResponses, jsonBody, jsonResponse, ZOk } from "../../lib/openapi.ts";
+import {
+  registerClient,
+  registerSupplier,
+  requestOtp,
+  SESSION_TTL_SEC,
+  type TSessionUser,
+  verifyOtp,
+  deleteSession,
+} from "./auth.service.ts";
+import { getMe } from "../users/users.service.ts";
+
+export const ZSessionUser = z
+  .object({
+    id: z.number(),
+    phone: z.string(),
+    role: z.enum(["client", "supplier", "manager", "akimat", "admin"]),
+    surname: z.string(),
+    name: z.string(),
+    patronymic: z.string(),
+    fullName: z.string(),
+    akimatId: z.number().nullable(),
+    akimatRole: z.enum(["admin", "employee"]).nullable(),
+    supplierId: z.number().nullable(),
+    locale: z.enum(["ru", "kk"]),
+  })
+  .openapi("SessionUser");
+
+const ZLoginResult = z
+  .object({
+    role: ZSessionUser.shape.role.nullable(),
+    user: ZSessionUser.nullable(),
+    registrationToken: z.string().optional().openapi({
+      description: "Present when the phone has no account: pass it to a registration call.",
+    }),
+  })
+  .openapi("LoginResult");
+
+/** Sets the two cookies of the specification: `token` (HttpOnly) and `role` (a hint for the browser). */
+export function setSessionCookies(c: Context<ApiEnv>, token: string, user: TSessionUser) {
+  const secure = c.get("services").config.isProduction;
+  setCookie(c, "token", token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure,
+    maxAge: SESSION_TTL_SEC,
+  });
+  setCookie(c, "role", user.role, { path: "/", sameSite: "Lax", secure, maxAge: SESSION_TTL_SEC });
+}
+
+export function clearSessionCookies(c: Context<ApiEnv>) {
+  deleteCookie(c, "token", { path: "/" });
+  deleteCookie(c, "role", { path: "/" });
+}
+
+const ipHourlyLimit = (c: Context<ApiEnv>) => c.get("services").config.otpIpHourlyLimit;
+
+export const authRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/otp/request",
+      tags: ["Auth"],
+      summary: "Send a one-time login code to a phone",
+      request: { body: jsonBody(z.object({ phone: ZPhone })) },
+      responses: {
+        200: jsonResponse(
+          z.object({ requestId: z.string(), expiresInSec: z.number(), resendInSec: z.number() }),
+          "The code was sent",
+        ),
+        ...errorResponses(422, 429),
+      },
+    }),
+    async (c) => {
+      const { phone } = c.req.valid("json");
+      const result = await requestOtp(c.get("services"), {
+        phone,
+        ip: c.get("ip"),
+        locale: c.get("locale"),
+        ipHourlyLimit: ipHourlyLimit(c),
+      });
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/otp/verify",
+      tags: ["Auth"],
+      summary: "Check a code; signs in, or hands out a registration ticket for a new phone",
+      request: { body: jsonBody(z.object({ phone: ZPhone, code: ZOtpCode })) },
+      responses: {
+        200: jsonResponse(ZLoginResult, "Signed in (cookies set), or registration required"),
+        ...errorResponses(400, 422),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const result = await verifyOtp(c.get("services"), input);
+      if (result.kind === "register") {
+        return c.json({ role: null, user: null, registrationToken: result.registrationToken }, 200);
+      }
+      setSessionCookies(c, result.token, result.user);
+      return c.json({ role: result.user.role, user: result.user }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/register/client",
+      tags: ["Auth"],
+      summary: "Register a client after the phone was verified",
+      request: { body: jsonBody(ZRegisterClient) },
+      responses: {
+        201: jsonResponse(ZLoginResult, "Registered and signed in"),
+        ...errorResponses(400, 409, 422),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const result = await registerClient(c.get("services"), { ...input, locale: c.get("locale") });
+      setSessionCookies(c, result.token, result.user);
+      return c.json({ role: result.user.role, user: result.user }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/register/supplier",
+      tags: ["Auth"],
+      summary: "Register a supplier company after the phone was verified; it starts inactive",
+      request: { body: jsonBody(ZRegisterSupplier) },
+      responses: {
+        201: jsonResponse(ZLoginResult, "Registered and signed in"),
+        ...errorResponses(400, 409, 422),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const result = await registerSupplier(c.get("services"), { ...input, locale: c.get("locale") });
+      setSessionCookies(c, result.token, result.user);
+      return c.json({ role: result.user.role, user: result.user }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/logout",
+      tags: ["Auth"],
+      summary: "End the session: deletes it and clears both cookies",
+      responses: { 200: jsonResponse(ZOk, "Signed out") },
+    }),
+    async (c) => {
+      const auth = c.get("auth");
+      if (auth) await deleteSession(c.get("services").db, auth.sessionId);
+      clearSessionCookies(c);
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/me",
+      tags: ["Auth"],
+      summary: "The signed-in user, with their organisation and unread notifications",
+      responses: {
+        200: jsonResponse(
+          z.object({
+            user: ZSessionUser,
+            organisation: z
+              .object({ kind: z.enum(["akimat", "supplier"]), id: z.number(), name: z.string(), status: z.string().optional() })
+              .nullable(),
+            unreadNotifications: z.number(),
+          }),
+          "The current user",
+        ),
+        ...errorResponses(401),
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await getMe(c.get("services").db, user, c.get("locale")), 200);
+    },
+  );

@@ -1,0 +1,385 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { translate } from "../../../common/i18n.ts";
+import type { Locale } from "../../../common/locale.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Role } from "../../lib/http.ts";
+import type { Services } from "../../services.ts";
+import { writeAudit } from "../audit/audit.service.ts";
+import { notify } from "../notifications/notifications.service.ts";
+import { suppliers } from "../suppliers/suppliers.tables.ts";
+import { users } from "../users/users.tables.ts";
+import { otpCodes, sessions } from "./auth.tables.ts";
+
+/** Login rules. */
+export const OTP = {
+  /** A code lives 5 minutes. */
+  ttlSec: 300,
+  /** A new code for the same phone only after 60 s. */
+  resendSec: 60,
+  /** Five wrong tries void a code. */
+  maxAttempts: 5,
+  /** Codes a phone may ask for in an hour. */
+  perPhonePerHour: 5,
+  /** After a successful check, a phone with no account has 30 minutes to register. */
+  registrationTtlSec: 1800,
+} as const;
+
+/** Sessions last 30 days from login. */
+export const SESSION_TTL_SEC = 30 * 24 * 60 * 60;
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+const hashCode = (phone: string, code: string) => sha256(`otp:${phone}:${code}`);
+export const hashToken = (token: string) => sha256(`session:${token}`);
+
+function sameHash(a: string, b: string): boolean {
+  const ab = Buffer.from(a, "hex");
+  const bb = Buffer.from(b, "hex");
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** A user as the API shows them to themselves. */
+export type TSessionUser = {
+  id: number;
+  phone: string;
+  role: Role;
+  surname: string;
+  name: string;
+  patronymic: string;
+  fullName: string;
+  akimatId: number | null;
+  akimatRole: "admin" | "employee" | null;
+  supplierId: number | null;
+  locale: Locale;
+};
+
+type UserRow = typeof users.$inferSelect;
+
+export function toSessionUser(u: UserRow): TSessionUser {
+  return {
+    id: u.id,
+    phone: u.phone,
+    role: u.role,
+    surname: u.surname,
+    name: u.name,
+    patronymic: u.patronymic,
+    fullName: [u.surname, u.name, u.patronymic].filter(Boolean).join(" "),
+    akimatId: u.akimatId,
+    akimatRole: u.akimatRole,
+    supplierId: u.supplierId,
+    locale: u.locale,
+  };
+}
+
+export async function requestOtp(
+  s: Services,
+  input: { phone: string; ip: string; locale: Locale; ipHourlyLimit: number },
+): Promise<{ requestId: string; expiresInSec: number; resendInSec: number }> {
+  const now = s.now();
+  const hourAgo = new Date(now.getTime() - 3600_000);
+  const { db } = s;
+  const [last] = await db
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(eq(otpCodes.phone, input.phone))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  if (last) {
+    const waitSec = Math.ceil((last.createdAt.getTime() + OTP.resendSec * 1000 - now.getTime()) / 1000);
+    if (waitSec > 0) throw new AppError(429, "otp_resend_too_soon", { seconds: waitSec });
+  }
+  const [perPhone] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, input.phone), gt(otpCodes.createdAt, hourAgo)));
+  if ((perPhone?.n ?? 0) >= OTP.perPhonePerHour) throw new AppError(429, "otp_phone_limit");
+  const [perIp] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.ip, input.ip), gt(otpCodes.createdAt, hourAgo)));
+  if ((perIp?.n ?? 0) >= input.ipHourlyLimit) throw new AppError(429, "otp_ip_limit");
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const [row] = await db
+    .insert(otpCodes)
+    .values({
+      phone: input.phone,
+      codeHash: hashCode(input.phone, code),
+      ip: input.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OTP.ttlSec * 1000),
+    })
+    .returning({ id: otpCodes.id });
+  await s.sms.send(input.phone, translate(input.locale, "auth.sms_text", { code }));
+  return { requestId: (row as { id: string }).id, expiresInSec: OTP.ttlSec, resendInSec: OTP.resendSec };
+}
+
+export type VerifyResult =
+  | { kind: "session"; token: string; user: TSessionUser }
+  | { kind: "register"; registrationToken: string };
+
+/**
+ * Checks a code against the newest code of the phone. Wrong tries are counted on that code and
+ * void it at five. `AUTH_DEV_CODE`, when configured (never in production), is accepted too.
+ */
+export async function verifyOtp(
+  s: Services,
+  input: { phone: string; code: string },
+): Promise<VerifyResult> {
+  const now = s.now();
+  const { db } = s;
+  const [latest] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, input.phone), isNull(otpCodes.consumedAt)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  const devCode = s.config.authDevCode;
+  const isDevCode = devCode !== undefined && !s.config.isProduction && input.code === devCode;
+
+  if (!isDevCode) {
+    if (!latest) throw new AppError(400, "otp_no_code");
+    if (latest.attempts >= OTP.maxAttempts) throw new AppError(400, "otp_too_many_attempts");
+    if (latest.expiresAt.getTime() <= now.getTime()) throw new AppError(400, "otp_expired");
+    if (!sameHash(latest.codeHash, hashCode(input.phone, input.code))) {
+      const [updated] = await db
+        .update(otpCodes)
+        .set({ attempts: latest.attempts + 1 })
+        .where(eq(otpCodes.id, latest.id))
+        .returning({ attempts: otpCodes.attempts });
+      const left = OTP.maxAttempts - (updated?.attempts ?? OTP.maxAttempts);
+      if (left <= 0) throw new AppError(400, "otp_too_many_attempts");
+      throw new AppError(400, "otp_invalid", { left });
+    }
+  }
+
+  return db.transaction(async (tx) => {
+    let otpId = latest?.id;
+    if (otpId) {
+      await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, otpId));
+    }
+    const [user] = await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1);
+    if (user) {
+      const token = await createSession(tx, user.id, now);
+      const wasInvited = user.status === "invited";
+      await tx
+        .update(users)
+        .set({ lastLoginAt: now, status: "active" })
+        .where(eq(users.id, user.id));
+      if (wasInvited) {
+        await writeAudit(tx, {
+          actor: { id: user.id, role: user.role },
+          entityType: "user",
+          entityId: user.id,
+          action: "first_login",
+          from: "invited",
+          to: "active",
+        });
+      }
+      return { kind: "session" as const, token, user: toSessionUser(user) };
+    }
+    // A phone with no account: hand out a registration ticket bound to this verified phone.
+    if (!otpId) {
+      const [row] = await tx
+        .insert(otpCodes)
+        .values({
+          phone: input.phone,
+          codeHash: "dev",
+          ip: "dev",
+          createdAt: now,
+          expiresAt: now,
+          consumedAt: now,
+        })
+        .returning({ id: otpCodes.id });
+      otpId = (row as { id: string }).id;
+    }
+    const registrationToken = randomBytes(24).toString("base64url");
+    await tx
+      .update(otpCodes)
+      .set({
+        registrationHash: hashToken(registrationToken),
+        registrationExpiresAt: new Date(now.getTime() + OTP.registrationTtlSec * 1000),
+      })
+      .where(eq(otpCodes.id, otpId));
+    return { kind: "register" as const, registrationToken };
+  });
+}
+
+export async function createSession(tx: Queryable, userId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_SEC * 1000),
+  });
+  return token;
+}
+
+/** The user behind a token, or null when the token is unknown or expired. */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ user: TSessionUser; sessionId: number } | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  if (row.session.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
+    return null;
+  }
+  return { user: toSessionUser(row.user), sessionId: row.session.id };
+}
+
+export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** The phone a registration ticket was issued for; consumes the ticket. */
+async function takeRegistration(tx: Queryable, token: string, now: Date): Promise<string> {
+  const [row] = await tx
+    .select()
+    .from(otpCodes)
+    .where(eq(otpCodes.registrationHash, hashToken(token)))
+    .limit(1);
+  if (!row || !row.registrationExpiresAt || row.registrationExpiresAt.getTime() <= now.getTime()) {
+    throw new AppError(400, "registration_expired");
+  }
+  await tx
+    .update(otpCodes)
+    .set({ registrationHash: null, registrationExpiresAt: null })
+    .where(eq(otpCodes.id, row.id));
+  return row.phone;
+}
+
+export type TRegisterClient = {
+  registrationToken: string;
+  iin: string;
+  surname: string;
+  name: string;
+  patronymic: string;
+  locale: Locale;
+};
+
+export async function registerClient(
+  s: Services,
+  input: TRegisterClient,
+): Promise<{ token: string; user: TSessionUser }> {
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    const phone = await takeRegistration(tx, input.registrationToken, now);
+    await assertPhoneFree(tx, phone);
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.iin, input.iin));
+    if (taken) {
+      throw new AppError(409, "iin_taken", {}, [{ path: "iin", key: "errors.iin_taken" }]);
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({
+        phone,
+        role: "client",
+        surname: input.surname,
+        name: input.name,
+        patronymic: input.patronymic,
+        iin: input.iin,
+        locale: input.locale,
+        consentAt: now,
+        lastLoginAt: now,
+      })
+      .returning();
+    const u = user as UserRow;
+    await writeAudit(tx, {
+      actor: { id: u.id, role: "client" },
+      entityType: "user",
+      entityId: u.id,
+      action: "register",
+      to: "active",
+    });
+    await notify(tx, { userId: u.id, kind: "welcome", params: { name: u.name } });
+    return { token: await createSession(tx, u.id, now), user: toSessionUser(u) };
+  });
+}
+
+export type TRegisterSupplier = {
+  registrationToken: string;
+  bin: string;
+  companyName: string;
+  headName: string;
+  city: string;
+  isVatPayer: boolean;
+  description: string;
+  locale: Locale;
+};
+
+export async function registerSupplier(
+  s: Services,
+  input: TRegisterSupplier,
+): Promise<{ token: string; user: TSessionUser }> {
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    const phone = await takeRegistration(tx, input.registrationToken, now);
+    await assertPhoneFree(tx, phone);
+    const [taken] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.bin, input.bin));
+    if (taken) {
+      throw new AppError(409, "bin_taken", {}, [{ path: "bin", key: "errors.bin_taken" }]);
+    }
+    const [supplier] = await tx
+      .insert(suppliers)
+      .values({
+        bin: input.bin,
+        companyName: input.companyName,
+        headName: input.headName,
+        city: input.city,
+        isVatPayer: input.isVatPayer,
+        description: input.description,
+        status: "pending",
+      })
+      .returning();
+    const sup = supplier as typeof suppliers.$inferSelect;
+    const [surname = "", name = "", ...rest] = input.headName.trim().split(/\s+/);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        phone,
+        role: "supplier",
+        supplierId: sup.id,
+        surname,
+        name,
+        patronymic: rest.join(" "),
+        locale: input.locale,
+        consentAt: now,
+        lastLoginAt: now,
+      })
+      .returning();
+    const u = user as UserRow;
+    await writeAudit(tx, {
+      actor: { id: u.id, role: "supplier" },
+      entityType: "supplier",
+      entityId: sup.id,
+      action: "register",
+      to: "pending",
+    });
+    await notify(tx, { userId: u.id, kind: "supplier_registered", params: { company: sup.companyName } });
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+    for (const a of admins) {
+      await notify(tx, {
+        userId: a.id,
+        kind: "supplier_needs_review",
+        params: { company: sup.companyName },
+        link: "/admin/suppliers",
+      });
+    }
+    return { token: await createSession(tx, u.id, now), user: toSessionUser(u) };
+  });
+}
+
+async function assertPhoneFree(tx: Queryable, phone: string): Promise<void> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+  if (existing) throw new AppError(409, "phone_taken");
+}

@@ -1,0 +1,96 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, requireUser } from "../../lib/http.ts";
+import { errorResponses, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
+import { countUnread, listNotifications, markAllRead, markRead } from "./notifications.service.ts";
+
+const ZNotification = z
+  .object({
+    id: z.number(),
+    kind: z.string(),
+    text: z.string(),
+    link: z.string().nullable(),
+    isRead: z.boolean(),
+    createdAt: z.string(),
+  })
+  .openapi("Notification");
+
+export const notificationRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/notifications",
+      tags: ["Notifications"],
+      summary: "The caller's notifications, newest first, 20 a page",
+      request: {
+        query: z.object({
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          unread: z.enum(["1", "0"]).optional(),
+        }),
+      },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            items: z.array(ZNotification),
+            total: z.number(),
+            unread: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+          "Notifications",
+        ),
+        ...errorResponses(401),
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const q = c.req.valid("query");
+      const result = await listNotifications(c.get("services").db, user.id, c.get("locale"), {
+        page: q.page,
+        unreadOnly: q.unread === "1",
+      });
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/notifications/unread-count",
+      tags: ["Notifications"],
+      summary: "How many of the caller's notifications are unread",
+      responses: { 200: jsonResponse(z.object({ unread: z.number() }), "Count"), ...errorResponses(401) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json({ unread: await countUnread(c.get("services").db, user.id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/notifications/{id}/read",
+      tags: ["Notifications"],
+      summary: "Mark one notification read",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZOk, "Marked"), ...errorResponses(401, 404) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const s = c.get("services");
+      await markRead(s.db, user.id, c.req.valid("param").id, s.now());
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/notifications/read-all",
+      tags: ["Notifications"],
+      summary: "Mark all the caller's notifications read",
+      responses: { 200: jsonResponse(z.object({ marked: z.number() }), "Marked"), ...errorResponses(401) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const s = c.get("services");
+      return c.json({ marked: await markAllRead(s.db, user.id, s.now()) }, 200);
+    },
+  );

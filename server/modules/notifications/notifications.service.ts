@@ -1,0 +1,111 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { translate } from "../../../common/i18n.ts";
+import type { Locale } from "../../../common/locale.ts";
+import type { Queryable } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { notifications } from "./notifications.tables.ts";
+
+/**
+ * Kinds of notification. Each has the text `notifications.kind.<kind>` in both catalogs,
+ * with `params` interpolated. Later modules add their kinds here.
+ */
+export const NOTIFICATION_KINDS = [
+  "welcome",
+  "akimat_invited",
+  "employee_invited",
+  "supplier_registered",
+  "supplier_needs_review",
+  "supplier_activated",
+  "supplier_blocked",
+  "supplier_unblocked",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Tells a user about a change that concerns them, in the caller's transaction. */
+export async function notify(
+  tx: Queryable,
+  n: {
+    userId: number;
+    kind: NotificationKind;
+    params?: Record<string, string | number>;
+    link?: string;
+  },
+): Promise<void> {
+  await tx.insert(notifications).values({
+    userId: n.userId,
+    kind: n.kind,
+    params: n.params ?? {},
+    link: n.link ?? null,
+  });
+}
+
+export type TNotification = {
+  id: number;
+  kind: string;
+  text: string;
+  link: string | null;
+  isRead: boolean;
+  createdAt: string;
+};
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export async function listNotifications(
+  db: Queryable,
+  userId: number,
+  locale: Locale,
+  opts: { page: number; unreadOnly: boolean },
+): Promise<{ items: TNotification[]; total: number; unread: number; page: number; pageSize: number }> {
+  const where = opts.unreadOnly
+    ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
+    : eq(notifications.userId, userId);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE)
+    .offset((opts.page - 1) * NOTIFICATIONS_PAGE_SIZE);
+  const [totals] = await db.select({ n: count() }).from(notifications).where(where);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      text: translate(locale, `notifications.kind.${r.kind}`, r.params),
+      link: r.link,
+      isRead: r.readAt !== null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: totals?.n ?? 0,
+    unread: await countUnread(db, userId),
+    page: opts.page,
+    pageSize: NOTIFICATIONS_PAGE_SIZE,
+  };
+}
+
+export async function countUnread(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's own notifications read; someone else's is "not found". */
+export async function markRead(db: Queryable, userId: number, id: number, now: Date): Promise<void> {
+  const changed = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (changed.length === 0) throw new AppError(404, "notification_not_found");
+}
+
+export async function markAllRead(db: Queryable, userId: number, now: Date): Promise<number> {
+  const changed = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return changed.length;
+}

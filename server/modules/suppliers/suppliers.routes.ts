@@ -1,0 +1,76 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ZBlockSupplier } from "../../../common/schemas.ts";
+import { createRouter, requireRole } from "../../lib/http.ts";
+import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
+import { changeSupplierStatus, listSuppliers } from "./suppliers.service.ts";
+
+const ZStatus = z.enum(["pending", "active", "blocked"]);
+const ZSupplier = z
+  .object({
+    id: z.number(),
+    bin: z.string(),
+    companyName: z.string(),
+    headName: z.string(),
+    city: z.string(),
+    isVatPayer: z.boolean(),
+    description: z.string(),
+    status: ZStatus,
+    blockReason: z.string().nullable(),
+    phone: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("Supplier");
+
+const transitionRoute = (action: "activate" | "unblock") =>
+  createRoute({
+    method: "post",
+    path: `/suppliers/{id}/${action}`,
+    tags: ["Suppliers"],
+    summary: action === "activate" ? "Activate a new supplier (admin)" : "Unblock a supplier (admin)",
+    request: { params: ZIdParam },
+    responses: { 200: jsonResponse(ZOk, "Done"), ...errorResponses(401, 403, 404, 409) },
+  });
+
+export const supplierRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/suppliers",
+      tags: ["Suppliers"],
+      summary: "Suppliers, by status and text (admin)",
+      request: {
+        query: z.object({ status: ZStatus.optional(), q: z.string().trim().max(100).optional() }),
+      },
+      responses: { 200: jsonResponse(z.object({ items: z.array(ZSupplier) }), "Suppliers"), ...errorResponses(401, 403) },
+    }),
+    async (c) => {
+      requireRole(c, "admin");
+      return c.json({ items: await listSuppliers(c.get("services").db, c.req.valid("query")) }, 200);
+    },
+  )
+  .openapi(transitionRoute("activate"), async (c) => {
+    const user = requireRole(c, "admin");
+    await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "active");
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(transitionRoute("unblock"), async (c) => {
+    const user = requireRole(c, "admin");
+    await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "active");
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/suppliers/{id}/block",
+      tags: ["Suppliers"],
+      summary: "Block a supplier with a reason (admin)",
+      request: { params: ZIdParam, body: jsonBody(ZBlockSupplier) },
+      responses: { 200: jsonResponse(ZOk, "Blocked"), ...errorResponses(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "admin");
+      const { reason } = c.req.valid("json");
+      await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "blocked", reason);
+      return c.json({ ok: true as const }, 200);
+    },
+  );

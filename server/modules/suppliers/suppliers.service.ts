@@ -1,0 +1,108 @@
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { type Actor, applyTransition, defineTransitions } from "../audit/audit.service.ts";
+import { type NotificationKind, notify } from "../notifications/notifications.service.ts";
+import { users } from "../users/users.tables.ts";
+import { suppliers } from "./suppliers.tables.ts";
+
+export type SupplierStatus = "pending" | "active" | "blocked";
+
+/** Who may move a supplier where: an admin activates a new company, blocks and unblocks it. */
+export const supplierTransitions = defineTransitions<SupplierStatus>("supplier", {
+  pending: ["active", "blocked"],
+  active: ["blocked"],
+  blocked: ["active"],
+});
+
+export type TSupplier = {
+  id: number;
+  bin: string;
+  companyName: string;
+  headName: string;
+  city: string;
+  isVatPayer: boolean;
+  description: string;
+  status: SupplierStatus;
+  blockReason: string | null;
+  phone: string | null;
+  createdAt: string;
+};
+
+export async function listSuppliers(
+  db: Db,
+  filter: { status?: SupplierStatus; q?: string },
+): Promise<TSupplier[]> {
+  const conds: SQL[] = [];
+  if (filter.status) conds.push(eq(suppliers.status, filter.status));
+  if (filter.q) {
+    const like = `%${filter.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    conds.push(or(ilike(suppliers.companyName, like), ilike(suppliers.bin, like), ilike(suppliers.city, like)) as SQL);
+  }
+  const rows = await db
+    .select({ s: suppliers, phone: users.phone })
+    .from(suppliers)
+    .leftJoin(users, eq(users.supplierId, suppliers.id))
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(desc(suppliers.createdAt), desc(suppliers.id));
+  return rows.map(({ s, phone }) => ({
+    id: s.id,
+    bin: s.bin,
+    companyName: s.companyName,
+    headName: s.headName,
+    city: s.city,
+    isVatPayer: s.isVatPayer,
+    description: s.description,
+    status: s.status,
+    blockReason: s.blockReason,
+    phone,
+    createdAt: s.createdAt.toISOString(),
+  }));
+}
+
+const kindOf: Record<SupplierStatus, Record<string, NotificationKind>> = {
+  pending: {},
+  active: { pending: "supplier_activated", blocked: "supplier_unblocked" },
+  blocked: { pending: "supplier_blocked", active: "supplier_blocked" },
+};
+
+/** Moves a supplier to a new status, with an audit row and a notification to the company's users. */
+export async function changeSupplierStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+  to: SupplierStatus,
+  reason?: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [s] = await tx.select().from(suppliers).where(eq(suppliers.id, id));
+    if (!s) throw new AppError(404, "supplier_not_found");
+    await applyTransition(tx, supplierTransitions, {
+      actor,
+      entityId: id,
+      from: s.status,
+      to,
+      data: reason ? { reason } : undefined,
+      update: async () => {
+        const changed = await tx
+          .update(suppliers)
+          .set({ status: to, blockReason: to === "blocked" ? (reason ?? null) : null })
+          .where(and(eq(suppliers.id, id), eq(suppliers.status, s.status)))
+          .returning({ id: suppliers.id });
+        return changed.length === 1;
+      },
+    });
+    const kind = kindOf[to][s.status];
+    if (kind) {
+      const staff = await tx.select({ id: users.id }).from(users).where(eq(users.supplierId, id));
+      for (const u of staff) {
+        await notify(tx, {
+          userId: u.id,
+          kind,
+          params: { company: s.companyName, reason: reason ?? "" },
+          link: "/supplier/notifications",
+        });
+      }
+    }
+  });
+}

@@ -1,0 +1,84 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ZEmployeeInput, ZEmployeeUpdate } from "../../../common/schemas.ts";
+import { createRouter, requireRole } from "../../lib/http.ts";
+import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
+import { AppError } from "../../lib/errors.ts";
+import { inviteEmployee, listEmployees, removeEmployee, updateEmployee } from "./users.service.ts";
+
+export const ZEmployee = z
+  .object({
+    id: z.number(),
+    phone: z.string(),
+    surname: z.string(),
+    name: z.string(),
+    patronymic: z.string(),
+    position: z.string(),
+    akimatRole: z.enum(["admin", "employee"]),
+    status: z.enum(["invited", "active"]),
+    lastLoginAt: z.string().nullable(),
+  })
+  .openapi("Employee");
+
+export const userRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/akimat/employees",
+      tags: ["Akimat staff"],
+      summary: "The employees of the caller's akimat",
+      responses: {
+        200: jsonResponse(z.object({ items: z.array(ZEmployee), canManage: z.boolean() }), "Employees"),
+        ...errorResponses(401, 403),
+      },
+    }),
+    async (c) => {
+      const user = requireRole(c, "akimat");
+      if (!user.akimatId) throw new AppError(403, "forbidden");
+      const items = await listEmployees(c.get("services").db, user.akimatId);
+      return c.json({ items, canManage: user.akimatRole === "admin" }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/akimat/employees",
+      tags: ["Akimat staff"],
+      summary: "Invite an employee by phone (the akimat's admin only)",
+      request: { body: jsonBody(ZEmployeeInput) },
+      responses: { 201: jsonResponse(ZEmployee, "Invited"), ...errorResponses(401, 403, 409, 422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "akimat");
+      return c.json(await inviteEmployee(c.get("services").db, user, c.req.valid("json")), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/akimat/employees/{id}",
+      tags: ["Akimat staff"],
+      summary: "Edit an employee (the akimat's admin only)",
+      request: { params: ZIdParam, body: jsonBody(ZEmployeeUpdate) },
+      responses: { 200: jsonResponse(ZEmployee, "Updated"), ...errorResponses(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "akimat");
+      const updated = await updateEmployee(c.get("services").db, user, c.req.valid("param").id, c.req.valid("json"));
+      return c.json(updated, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/akimat/employees/{id}",
+      tags: ["Akimat staff"],
+      summary: "Remove an employee and end their sessions (the akimat's admin only)",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZOk, "Removed"), ...errorResponses(401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "akimat");
+      await removeEmployee(c.get("services").db, user, c.req.valid("param").id);
+      return c.json({ ok: true as const }, 200);
+    },
+  );

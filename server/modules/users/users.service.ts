@@ -1,0 +1,190 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Locale } from "../../../common/locale.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { akimats } from "../akimats/akimats.tables.ts";
+import type { TSessionUser } from "../auth/auth.service.ts";
+import { sessions } from "../auth/auth.tables.ts";
+import { countUnread, notify } from "../notifications/notifications.service.ts";
+import { suppliers } from "../suppliers/suppliers.tables.ts";
+import { users } from "./users.tables.ts";
+
+export async function getMe(db: Db, user: TSessionUser, locale: Locale) {
+  let organisation: { kind: "akimat" | "supplier"; id: number; name: string; status?: string } | null =
+    null;
+  if (user.akimatId) {
+    const [a] = await db.select().from(akimats).where(eq(akimats.id, user.akimatId));
+    if (a) organisation = { kind: "akimat", id: a.id, name: locale === "kk" ? a.nameKk : a.nameRu };
+  } else if (user.supplierId) {
+    const [sup] = await db.select().from(suppliers).where(eq(suppliers.id, user.supplierId));
+    if (sup) organisation = { kind: "supplier", id: sup.id, name: sup.companyName, status: sup.status };
+  }
+  return { user, organisation, unreadNotifications: await countUnread(db, user.id) };
+}
+
+/** A staff member as their colleagues see them. */
+export type TEmployee = {
+  id: number;
+  phone: string;
+  surname: string;
+  name: string;
+  patronymic: string;
+  position: string;
+  akimatRole: "admin" | "employee";
+  status: "invited" | "active";
+  lastLoginAt: string | null;
+};
+
+function toEmployee(u: typeof users.$inferSelect): TEmployee {
+  return {
+    id: u.id,
+    phone: u.phone,
+    surname: u.surname,
+    name: u.name,
+    patronymic: u.patronymic,
+    position: u.position,
+    akimatRole: u.akimatRole ?? "employee",
+    status: u.status,
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+export async function listEmployees(db: Queryable, akimatId: number): Promise<TEmployee[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.akimatId, akimatId), eq(users.role, "akimat")))
+    .orderBy(asc(users.surname), asc(users.name));
+  return rows.map(toEmployee);
+}
+
+export type TInvite = {
+  phone: string;
+  surname: string;
+  name: string;
+  patronymic: string;
+  position: string;
+};
+
+/**
+ * Creates an invited staff account for a phone. The person logs in with a code sent to that
+ * phone; there is nothing else to hand over.
+ */
+export async function inviteAkimatEmployee(
+  tx: Queryable,
+  actor: Actor,
+  akimatId: number,
+  input: TInvite & { akimatRole: "admin" | "employee" },
+): Promise<TEmployee> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone));
+  if (existing) {
+    throw new AppError(409, "phone_taken", {}, [{ path: "phone", key: "errors.phone_taken" }]);
+  }
+  const [row] = await tx
+    .insert(users)
+    .values({
+      phone: input.phone,
+      role: "akimat",
+      status: "invited",
+      akimatId,
+      akimatRole: input.akimatRole,
+      surname: input.surname,
+      name: input.name,
+      patronymic: input.patronymic,
+      position: input.position,
+    })
+    .returning();
+  const u = row as typeof users.$inferSelect;
+  await writeAudit(tx, {
+    actor,
+    entityType: "user",
+    entityId: u.id,
+    action: "invite",
+    to: "invited",
+    data: { akimatId, akimatRole: input.akimatRole },
+  });
+  await notify(tx, { userId: u.id, kind: "employee_invited", params: { name: u.name } });
+  return toEmployee(u);
+}
+
+/** Only an akimat's admin changes its staff. */
+function assertAkimatAdmin(user: TSessionUser): number {
+  if (user.role !== "akimat" || !user.akimatId) throw new AppError(403, "forbidden");
+  if (user.akimatRole !== "admin") throw new AppError(403, "not_akimat_admin");
+  return user.akimatId;
+}
+
+export async function inviteEmployee(
+  db: Db,
+  user: TSessionUser,
+  input: TInvite & { akimatRole: "admin" | "employee" },
+): Promise<TEmployee> {
+  const akimatId = assertAkimatAdmin(user);
+  return db.transaction((tx) => inviteAkimatEmployee(tx, { id: user.id, role: user.role }, akimatId, input));
+}
+
+export async function updateEmployee(
+  db: Db,
+  user: TSessionUser,
+  id: number,
+  input: Omit<TInvite, "phone"> & { akimatRole: "admin" | "employee" },
+): Promise<TEmployee> {
+  const akimatId = assertAkimatAdmin(user);
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.akimatId, akimatId), eq(users.role, "akimat")));
+    if (!target) throw new AppError(404, "user_not_found");
+    if (target.id === user.id && input.akimatRole !== "admin") {
+      // An admin cannot demote themselves and leave the akimat with no one to manage it.
+      throw new AppError(409, "cannot_remove_self");
+    }
+    const [row] = await tx
+      .update(users)
+      .set({
+        surname: input.surname,
+        name: input.name,
+        patronymic: input.patronymic,
+        position: input.position,
+        akimatRole: input.akimatRole,
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (target.akimatRole !== input.akimatRole) {
+      await writeAudit(tx, {
+        actor: { id: user.id, role: user.role },
+        entityType: "user",
+        entityId: id,
+        action: "change_akimat_role",
+        from: target.akimatRole,
+        to: input.akimatRole,
+      });
+    }
+    return toEmployee(row as typeof users.$inferSelect);
+  });
+}
+
+export async function removeEmployee(db: Db, user: TSessionUser, id: number): Promise<void> {
+  const akimatId = assertAkimatAdmin(user);
+  if (id === user.id) throw new AppError(409, "cannot_remove_self");
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.akimatId, akimatId), eq(users.role, "akimat")));
+    if (!target) throw new AppError(404, "user_not_found");
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await tx.delete(users).where(eq(users.id, id));
+    await writeAudit(tx, {
+      actor: { id: user.id, role: user.role },
+      entityType: "user",
+      entityId: id,
+      action: "remove",
+      from: target.status,
+      to: null,
+      data: { akimatId },
+    });
+  });
+}

@@ -1,0 +1,14 @@
+import type { TConfig } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import type { Logger } from "./lib/logger.ts";
+import type { SmsSender } from "./modules/auth/sms.ts";
+
+/** Everything a request handler may use, built once at start-up (and by each test). */
+export type Services = {
+  db: Db;
+  config: TConfig;
+  logger: Logger;
+  sms: SmsSender;
+  /** The current time; tests move it to check expiry. */
+  now: () => Date;
+};

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { loadConfig, type TConfig } from "../config.ts";
+import { createApi } from "../api.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { DEMO_PHONES, seedDemo } from "../db/seed.ts";
+import { createLogger } from "../lib/logger.ts";
+import type { SmsSender } from "../modules/auth/sms.ts";
+import type { Services } from "../services.ts";
+
+/** An SMS sender that keeps messages, so tests can read the code a phone received. */
+export class MemorySms implements SmsSender {
+  sent: { phone: string; text: string }[] = [];
+  async send(phone: string, text: string) {
+    this.sent.push({ phone, text });
+  }
+  lastCode(phone: string): string {
+    const msg = [...this.sent].reverse().find((m) => m.phone === phone);
+    const code = msg?.text.match(/\d{6}/)?.[0];
+    if (!code) throw new Error(`no code sent to ${phone}`);
+    return code;
+  }
+}
+
+export const DEV_CODE = "111111";
+
+/**
+ * A test database and API. PGlite in memory by default, the server of `DATABASE_URL` when set;
+ * one per test file, emptied between tests with `reset()`.
+ */
+export async function createHarness(overrides: Partial<TConfig> = {}) {
+  const config: TConfig = {
+    ...loadConfig({ NODE_ENV: "test", AUTH_DEV_CODE: DEV_CODE, LOG_LEVEL: "silent" }),
+    ...overrides,
+  };
+  const database: Database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  const sms = new MemorySms();
+  let clock: Date | null = null;
+  const services: Services = {
+    db: database.db,
+    config,
+    logger: createLogger("silent"),
+    sms,
+    now: () => clock ?? new Date(),
+  };
+  const api = createApi(services);
+
+  async function request(
+    method: string,
+    path: string,
+    opts: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.body !== undefined) headers["content-type"] = "application/json";
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.cookie) headers.cookie = opts.cookie;
+    const res = await api.request(`/api/v1${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, json, headers: res.headers };
+  }
+
+  /** Signs a demo (or any existing) account in with the dev code; returns its token. */
+  async function login(phone: string): Promise<string> {
+    const res = await request("POST", "/auth/otp/verify", { body: { phone, code: DEV_CODE } });
+    const cookie = res.headers.get("set-cookie") ?? "";
+    const token = /token=([^;]+)/.exec(cookie)?.[1];
+    if (res.status !== 200 || !token) throw new Error(`login failed for ${phone}: ${JSON.stringify(res.json)}`);
+    return token;
+  }
+
+  async function reset() {
+    sms.sent = [];
+    clock = null;
+    await database.db.execute(
+      sql.raw(
+        "truncate table audit_log, notifications, sessions, otp_codes, users, suppliers, akimats restart identity cascade",
+      ),
+    );
+    await seedDemo(database.db);
+  }
+
+  return {
+    api,
+    services,
+    db: database.db,
+    sms,
+    request,
+    login,
+    reset,
+    phones: DEMO_PHONES,
+    setNow: (d: Date | null) => {
+      clock = d;
+    },
+    close: () => database.close(),
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>;
