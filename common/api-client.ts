@@ -125,12 +125,9 @@ export function createApiClient(opts: ApiClientOptions) {
       return res;
     },
     get: <T>(path: string, ro?: RequestOptions) => request<T>("GET", path, ro),
-    post: <T>(path: string, body?: unknown, ro?: RequestOptions) =>
-      request<T>("POST", path, { ...ro, body }),
-    put: <T>(path: string, body?: unknown, ro?: RequestOptions) =>
-      request<T>("PUT", path, { ...ro, body }),
-    patch: <T>(path: string, body?: unknown, ro?: RequestOptions) =>
-      request<T>("PATCH", path, { ...ro, body }),
+    post: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>("POST", path, { ...ro, body }),
+    put: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>("PUT", path, { ...ro, body }),
+    patch: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>("PATCH", path, { ...ro, body }),
     delete: <T>(path: string, ro?: RequestOptions) => request<T>("DELETE", path, ro),
   };
 }

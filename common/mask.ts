@@ -85,3 +85,16 @@ export const MASKS = {
   bin: "############",
   otp: "######",
 } as const;
+
+/**
+ * Formats what a person types into a Kazakh phone number with the `+7 (###) ###-##-##` mask.
+ * The country code is fixed, so a number typed with or without `+7`/`8`, or pasted whole,
+ * lands in the right places.
+ */
+export function formatPhoneInput(raw: string): string {
+  const trimmed = raw.trim();
+  let digits = (trimmed.startsWith("+7") ? trimmed.slice(2) : trimmed).replace(/\D/g, "");
+  if (digits.length === 11 && /^[78]/.test(digits)) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  return digits ? `+7 ${applyMask(digits, "(###) ###-##-##")}` : "";
+}

@@ -6,8 +6,7 @@ export function normalizePhone(input: string): string | null {
   const digits = input.replace(/\D/g, "");
   let national: string;
   if (digits.length === 10) national = digits;
-  else if (digits.length === 11 && (digits.startsWith("7") || digits.startsWith("8")))
-    national = digits.slice(1);
+  else if (digits.length === 11 && (digits.startsWith("7") || digits.startsWith("8"))) national = digits.slice(1);
   else return null;
   if (!/^[3-9]\d{9}$/.test(national)) return null;
   return `+7${national}`;

@@ -19,7 +19,10 @@ export const ZPhone = z
     return phone;
   });
 
-export const ZOtpCode = z.string().trim().regex(/^\d{6}$/, "validation.otp_code");
+export const ZOtpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "validation.otp_code");
 
 export const ZIin = z
   .string()

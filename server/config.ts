@@ -92,9 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     authDevCode: e.AUTH_DEV_CODE,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
     smsGateway:
-      e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN
-        ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN }
-        : undefined,
+      e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     otpIpHourlyLimit: e.OTP_IP_HOURLY_LIMIT,

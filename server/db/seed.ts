@@ -28,10 +28,7 @@ export async function ensureAkimat(
   return (row as { id: number }).id;
 }
 
-export async function ensureSupplier(
-  db: Queryable,
-  s: typeof suppliers.$inferInsert,
-): Promise<number> {
+export async function ensureSupplier(db: Queryable, s: typeof suppliers.$inferInsert): Promise<number> {
   const [found] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.bin, s.bin));
   if (found) return found.id;
   const [row] = await db.insert(suppliers).values(s).returning({ id: suppliers.id });
@@ -62,7 +59,13 @@ export async function seedDemo(db: Queryable): Promise<void> {
     description: "Ритуальные услуги, памятники и благоустройство мест захоронения.",
     status: "active",
   });
-  await ensureUser(db, { phone: DEMO_PHONES.admin, role: "admin", surname: "Ахметова", name: "Айгерим", patronymic: "Сериковна" });
+  await ensureUser(db, {
+    phone: DEMO_PHONES.admin,
+    role: "admin",
+    surname: "Ахметова",
+    name: "Айгерим",
+    patronymic: "Сериковна",
+  });
   await ensureUser(db, {
     phone: DEMO_PHONES.akimat,
     role: "akimat",
@@ -73,7 +76,13 @@ export async function seedDemo(db: Queryable): Promise<void> {
     name: "Ерлан",
     patronymic: "Маратұлы",
   });
-  await ensureUser(db, { phone: DEMO_PHONES.manager, role: "manager", surname: "Ким", name: "Ольга", patronymic: "Викторовна" });
+  await ensureUser(db, {
+    phone: DEMO_PHONES.manager,
+    role: "manager",
+    surname: "Ким",
+    name: "Ольга",
+    patronymic: "Викторовна",
+  });
   await ensureUser(db, {
     phone: DEMO_PHONES.supplier,
     role: "supplier",

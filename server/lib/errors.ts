@@ -48,7 +48,5 @@ export class AppError extends Error {
 
 export const notFound = (code: ErrorCode = "not_found") => new AppError(404, code);
 export const forbidden = (code: ErrorCode = "forbidden") => new AppError(403, code);
-export const conflict = (code: ErrorCode, params?: Record<string, string | number>) =>
-  new AppError(409, code, params);
-export const unprocessable = (code: ErrorCode, fields?: FieldIssue[]) =>
-  new AppError(422, code, {}, fields);
+export const conflict = (code: ErrorCode, params?: Record<string, string | number>) => new AppError(409, code, params);
+export const unprocessable = (code: ErrorCode, fields?: FieldIssue[]) => new AppError(422, code, {}, fields);

@@ -7,8 +7,9 @@ import type { Services } from "../services.ts";
 import type { TSessionUser } from "../modules/auth/auth.service.ts";
 import { AppError, type FieldIssue } from "./errors.ts";
 
-export type Role = "client" | "supplier" | "manager" | "akimat" | "admin";
-export const ROLES: readonly Role[] = ["client", "supplier", "manager", "akimat", "admin"];
+import type { Role } from "../../common/roles.ts";
+
+export type { Role };
 
 /** What every API handler can read from its context. */
 export type ApiEnv = {
@@ -45,8 +46,7 @@ export function issueToField(issue: ZIssue): FieldIssue {
         key: issue.input === undefined || issue.input === null ? "validation.required" : "validation.invalid",
       };
     case "too_small":
-      if (issue.origin === "string" && Number(issue.minimum) <= 1)
-        return { path, key: "validation.required" };
+      if (issue.origin === "string" && Number(issue.minimum) <= 1) return { path, key: "validation.required" };
       return {
         path,
         key: issue.origin === "string" ? "validation.too_short" : "validation.too_small",
@@ -63,10 +63,7 @@ export function issueToField(issue: ZIssue): FieldIssue {
   }
 }
 
-function validationHook(
-  result: { success: boolean; error?: z.ZodError },
-  _c: Context<ApiEnv>,
-): undefined {
+function validationHook(result: { success: boolean; error?: z.ZodError }, _c: Context<ApiEnv>): undefined {
   if (!result.success && result.error) {
     throw new AppError(422, "validation_failed", {}, result.error.issues.map(issueToField));
   }

@@ -9,16 +9,7 @@ export function createLogger(level: string) {
     level,
     base: undefined,
     redact: {
-      paths: [
-        "code",
-        "token",
-        "iin",
-        "*.code",
-        "*.token",
-        "*.iin",
-        "headers.authorization",
-        "headers.cookie",
-      ],
+      paths: ["code", "token", "iin", "*.code", "*.token", "*.iin", "headers.authorization", "headers.cookie"],
       censor: "[redacted]",
     },
   });

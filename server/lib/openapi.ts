@@ -24,9 +24,7 @@ export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 422 |
     422: "Invalid input; `fields` lists each problem",
     429: "Too many requests",
   };
-  return Object.fromEntries(
-    statuses.map((s) => [s, { description: text[s] as string, content: errorContent }]),
-  );
+  return Object.fromEntries(statuses.map((s) => [s, { description: text[s] as string, content: errorContent }]));
 }
 
 export function jsonBody<T extends z.ZodType>(schema: T) {

@@ -20,7 +20,31 @@ const ZAkimat = z
 
 const adminOnly = errorResponses(401, 403);
 
+const ZPublicAkimat = z
+  .object({ id: z.number(), name: z.string(), city: z.string(), address: z.string(), phone: z.string() })
+  .openapi("PublicAkimat");
+
 export const akimatRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/public/akimats",
+      tags: ["Akimats"],
+      summary: "Akimats' public contacts, names in the request's language",
+      responses: { 200: jsonResponse(z.object({ items: z.array(ZPublicAkimat) }), "Akimats") },
+    }),
+    async (c) => {
+      const locale = c.get("locale");
+      const items = (await listAkimats(c.get("services").db)).map((a) => ({
+        id: a.id,
+        name: locale === "kk" ? a.nameKk : a.nameRu,
+        city: a.city,
+        address: a.address,
+        phone: a.phone,
+      }));
+      return c.json({ items }, 200);
+    },
+  )
   .openapi(
     createRoute({
       method: "get",

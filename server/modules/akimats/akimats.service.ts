@@ -50,11 +50,7 @@ export async function getAkimat(db: Db, id: number): Promise<TAkimat & { employe
 }
 
 /** Creates an akimat together with its first admin employee, invited by phone. */
-export async function createAkimat(
-  db: Db,
-  actor: Actor,
-  input: AkimatFields & { admin: TInvite },
-): Promise<TAkimat> {
+export async function createAkimat(db: Db, actor: Actor, input: AkimatFields & { admin: TInvite }): Promise<TAkimat> {
   return db.transaction(async (tx) => {
     const { admin, ...fields } = input;
     const [row] = await tx.insert(akimats).values(fields).returning();

@@ -174,7 +174,12 @@ export const authRoutes = createRouter()
           z.object({
             user: ZSessionUser,
             organisation: z
-              .object({ kind: z.enum(["akimat", "supplier"]), id: z.number(), name: z.string(), status: z.string().optional() })
+              .object({
+                kind: z.enum(["akimat", "supplier"]),
+                id: z.number(),
+                name: z.string(),
+                status: z.string().optional(),
+              })
               .nullable(),
             unreadNotifications: z.number(),
           }),

@@ -123,10 +123,7 @@ export type VerifyResult =
  * Checks a code against the newest code of the phone. Wrong tries are counted on that code and
  * void it at five. `AUTH_DEV_CODE`, when configured (never in production), is accepted too.
  */
-export async function verifyOtp(
-  s: Services,
-  input: { phone: string; code: string },
-): Promise<VerifyResult> {
+export async function verifyOtp(s: Services, input: { phone: string; code: string }): Promise<VerifyResult> {
   const now = s.now();
   const { db } = s;
   const [latest] = await db
@@ -163,10 +160,7 @@ export async function verifyOtp(
     if (user) {
       const token = await createSession(tx, user.id, now);
       const wasInvited = user.status === "invited";
-      await tx
-        .update(users)
-        .set({ lastLoginAt: now, status: "active" })
-        .where(eq(users.id, user.id));
+      await tx.update(users).set({ lastLoginAt: now, status: "active" }).where(eq(users.id, user.id));
       if (wasInvited) {
         await writeAudit(tx, {
           actor: { id: user.id, role: user.role },
@@ -248,13 +242,10 @@ async function takeRegistration(tx: Queryable, token: string, now: Date): Promis
     .from(otpCodes)
     .where(eq(otpCodes.registrationHash, hashToken(token)))
     .limit(1);
-  if (!row || !row.registrationExpiresAt || row.registrationExpiresAt.getTime() <= now.getTime()) {
+  if (!row?.registrationExpiresAt || row.registrationExpiresAt.getTime() <= now.getTime()) {
     throw new AppError(400, "registration_expired");
   }
-  await tx
-    .update(otpCodes)
-    .set({ registrationHash: null, registrationExpiresAt: null })
-    .where(eq(otpCodes.id, row.id));
+  await tx.update(otpCodes).set({ registrationHash: null, registrationExpiresAt: null }).where(eq(otpCodes.id, row.id));
   return row.phone;
 }
 

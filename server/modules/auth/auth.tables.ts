@@ -34,8 +34,5 @@ export const otpCodes = pgTable(
     registrationHash: text(),
     registrationExpiresAt: timestamp({ withTimezone: true }),
   },
-  (t) => [
-    index("otp_phone_created_idx").on(t.phone, t.createdAt),
-    index("otp_ip_created_idx").on(t.ip, t.createdAt),
-  ],
+  (t) => [index("otp_phone_created_idx").on(t.phone, t.createdAt), index("otp_ip_created_idx").on(t.ip, t.createdAt)],
 );

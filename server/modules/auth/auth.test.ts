@@ -224,17 +224,26 @@ describe("registration", () => {
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe("bin_taken");
     const token2 = await verifyNew("+77071234568");
-    const created = await h.request("POST", "/auth/register/supplier", {
-      body: {
-        registrationToken: token2,
-        bin: "190640001238".slice(0, 11) + "0",
-        companyName: "x",
-        headName: "Серіков Болат",
-        city: "Алматы",
-        isVatPayer: false,
-        consent: true,
-      },
-    });
-    expect(created.status).toBe(422);
+    const base = {
+      registrationToken: token2,
+      companyName: "ТОО «Мәңгілік»",
+      headName: "Серіков Болат Асқарұлы",
+      city: "Алматы",
+      isVatPayer: false,
+      consent: true,
+    };
+    const badBin = await h.request("POST", "/auth/register/supplier", { body: { ...base, bin: "190640001235" } });
+    expect(badBin.status).toBe(422);
+    expect(badBin.json.error.fields[0].path).toBe("bin");
+    const created = await h.request("POST", "/auth/register/supplier", { body: { ...base, bin: "190640001234" } });
+    expect(created.status).toBe(201);
+    expect(created.json.user).toMatchObject({ role: "supplier", surname: "Серіков", name: "Болат" });
+    const supplierToken = /token=([^;]+)/.exec(created.headers.get("set-cookie") ?? "")?.[1];
+    const me = await h.request("GET", "/me", { token: supplierToken });
+    expect(me.json.organisation).toMatchObject({ kind: "supplier", status: "pending", name: "ТОО «Мәңгілік»" });
+    const adminToken = await h.login(h.phones.admin);
+    const inbox = await h.request("GET", "/notifications", { token: adminToken });
+    expect(inbox.json.items[0].text).toContain("ТОО «Мәңгілік»");
+    expect(inbox.json.items[0].link).toBe("/admin/suppliers");
   });
 });

@@ -41,7 +41,10 @@ export const supplierRoutes = createRouter()
       request: {
         query: z.object({ status: ZStatus.optional(), q: z.string().trim().max(100).optional() }),
       },
-      responses: { 200: jsonResponse(z.object({ items: z.array(ZSupplier) }), "Suppliers"), ...errorResponses(401, 403) },
+      responses: {
+        200: jsonResponse(z.object({ items: z.array(ZSupplier) }), "Suppliers"),
+        ...errorResponses(401, 403),
+      },
     }),
     async (c) => {
       requireRole(c, "admin");

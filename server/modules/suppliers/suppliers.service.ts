@@ -29,10 +29,7 @@ export type TSupplier = {
   createdAt: string;
 };
 
-export async function listSuppliers(
-  db: Db,
-  filter: { status?: SupplierStatus; q?: string },
-): Promise<TSupplier[]> {
+export async function listSuppliers(db: Db, filter: { status?: SupplierStatus; q?: string }): Promise<TSupplier[]> {
   const conds: SQL[] = [];
   if (filter.status) conds.push(eq(suppliers.status, filter.status));
   if (filter.q) {

@@ -11,7 +11,9 @@ export const suppliers = pgTable(
     city: text().notNull(),
     isVatPayer: boolean().notNull().default(false),
     description: text().notNull().default(""),
-    status: text({ enum: ["pending", "active", "blocked"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "active", "blocked"] })
+      .notNull()
+      .default("pending"),
     blockReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

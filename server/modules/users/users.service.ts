@@ -11,8 +11,7 @@ import { suppliers } from "../suppliers/suppliers.tables.ts";
 import { users } from "./users.tables.ts";
 
 export async function getMe(db: Db, user: TSessionUser, locale: Locale) {
-  let organisation: { kind: "akimat" | "supplier"; id: number; name: string; status?: string } | null =
-    null;
+  let organisation: { kind: "akimat" | "supplier"; id: number; name: string; status?: string } | null = null;
   if (user.akimatId) {
     const [a] = await db.select().from(akimats).where(eq(akimats.id, user.akimatId));
     if (a) organisation = { kind: "akimat", id: a.id, name: locale === "kk" ? a.nameKk : a.nameRu };

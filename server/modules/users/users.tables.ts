@@ -1,13 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { suppliers } from "../suppliers/suppliers.tables.ts";
 
@@ -19,7 +11,9 @@ export const users = pgTable(
     phone: text().notNull(),
     role: text({ enum: ["client", "supplier", "manager", "akimat", "admin"] }).notNull(),
     /** `invited` until the first login, then `active`. */
-    status: text({ enum: ["invited", "active"] }).notNull().default("active"),
+    status: text({ enum: ["invited", "active"] })
+      .notNull()
+      .default("active"),
     surname: text().notNull().default(""),
     name: text().notNull().default(""),
     patronymic: text().notNull().default(""),
@@ -29,7 +23,9 @@ export const users = pgTable(
     akimatRole: text({ enum: ["admin", "employee"] }),
     position: text().notNull().default(""),
     supplierId: integer().references(() => suppliers.id, { onDelete: "cascade" }),
-    locale: text({ enum: ["ru", "kk"] }).notNull().default("ru"),
+    locale: text({ enum: ["ru", "kk"] })
+      .notNull()
+      .default("ru"),
     consentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp({ withTimezone: true }),

@@ -1,0 +1,47 @@
+import { NavLink, Outlet } from "react-router";
+import { type Layout, navOf } from "../route-table.ts";
+import { useMe, useT } from "../lib/hooks.ts";
+import { AccountBar } from "./account-bar.tsx";
+
+/** The frame of a staff or client area: brand, the area's navigation, account bar. */
+export function AreaShell({ area }: { area: Exclude<Layout, "public" | "form"> }) {
+  const { t, to } = useT();
+  const me = useMe();
+  const items = navOf(area);
+  return (
+    <div className={`shell shell--area shell--${area}`}>
+      <a href="#main" className="skip-link">
+        {t("nav.skip")}
+      </a>
+      <header className="topbar">
+        <div className="topbar__inner">
+          <NavLink to={to("/")} className="brand">
+            <span className="brand__mark" aria-hidden="true" />
+            <span>
+              {t("brand.name")}
+              <small className="brand__area">{t(`area.${area}`)}</small>
+            </span>
+          </NavLink>
+          <AccountBar />
+        </div>
+        {items.length > 0 ? (
+          <nav className="area-nav" aria-label={t("nav.area")}>
+            <ul>
+              {items.map((item) => (
+                <li key={item.id}>
+                  <NavLink to={to(item.path)} end>
+                    {t(item.nav as string)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="main" className="area-main">
+        {me?.organisation ? <p className="area-main__org">{me.organisation.name}</p> : null}
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { NavLink, Outlet } from "react-router";
+import { AccountBar } from "../components/account-bar.tsx";
+import { useMe, useT } from "../lib/hooks.ts";
+import { navOf } from "../route-table.ts";
+
+const PUBLIC_NAV = [
+  { path: "/", key: "nav.public.home" },
+  { path: "/instructions", key: "nav.public.instructions" },
+  { path: "/contacts", key: "nav.public.contacts" },
+] as const;
+
+/** The public layout: site navigation, and for a signed-in client their menu. */
+export default function PublicLayout() {
+  const { t, to } = useT();
+  const me = useMe();
+  const clientMenu = me?.user.role === "client" ? navOf("client") : [];
+  return (
+    <div className="shell shell--public">
+      <a href="#main" className="skip-link">
+        {t("nav.skip")}
+      </a>
+      <header className="topbar">
+        <div className="topbar__inner">
+          <NavLink to={to("/")} className="brand">
+            <span className="brand__mark" aria-hidden="true" />
+            <span>{t("brand.name")}</span>
+          </NavLink>
+          <AccountBar showCabinetLink />
+        </div>
+        <nav className="area-nav" aria-label={t("nav.main")}>
+          <ul>
+            {PUBLIC_NAV.map((item) => (
+              <li key={item.path}>
+                <NavLink to={to(item.path)} end>
+                  {t(item.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {clientMenu.length > 0 ? (
+            <ul className="area-nav__client" aria-label={t("nav.client_menu")} data-testid="client-menu">
+              {clientMenu.map((item) => (
+                <li key={item.id}>
+                  <NavLink to={to(item.path)}>{t(item.nav as string)}</NavLink>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </nav>
+      </header>
+      <main id="main" className="public-main">
+        <Outlet />
+      </main>
+      <footer className="footer">
+        <div className="footer__inner">
+          <p>{t("footer.about")}</p>
+          <p>
+            <NavLink to={to("/contacts")}>{t("nav.public.contacts")}</NavLink> ·{" "}
+            <NavLink to={to("/instructions")}>{t("nav.public.instructions")}</NavLink> ·{" "}
+            <a href="/api/docs">{t("footer.api")}</a>
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import "@fontsource/noto-sans/cyrillic-ext-400.css";
+import "@fontsource/noto-sans/cyrillic-ext-600.css";
+import "@fontsource/noto-sans/cyrillic-ext-700.css";
+import "@fontsource/noto-sans/cyrillic-400.css";
+import "@fontsource/noto-sans/cyrillic-600.css";
+import "@fontsource/noto-sans/cyrillic-700.css";
+import "@fontsource/noto-sans/latin-400.css";
+import "@fontsource/noto-sans/latin-600.css";
+import "@fontsource/noto-sans/latin-700.css";
+import "./styles/app.css";
+import { useContext } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { i18nFor } from "../common/i18n.ts";
+import { LANGUAGE_TAGS, localeFromPath } from "../common/locale.ts";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page.tsx";
+import { UpdateBanner } from "./components/update-banner.tsx";
+import { sessionGuard } from "./lib/guard.server.ts";
+import type { TRootData } from "./lib/hooks.ts";
+import { NonceContext } from "./lib/nonce.ts";
+import { requestContext } from "./lib/request-context.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionGuard];
+
+export async function loader({ context }: Route.LoaderArgs): Promise<TRootData> {
+  const rc = context.get(requestContext);
+  return { locale: rc.locale, me: rc.me, buildId: rc.buildId };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const locale = localeFromPath(useLocation().pathname);
+  const root = useRouteLoaderData("root") as TRootData | undefined;
+  const nonce = useContext(NonceContext);
+  return (
+    <html lang={LANGUAGE_TAGS[locale]}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f5c5a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18nFor(locale)}>
+          {children}
+          {root ? <UpdateBanner buildId={root.buildId} /> : null}
+        </I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    return <ErrorPage status={error.status} statusText={error.statusText} data={error.data} />;
+  }
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  return <ErrorPage status={500} statusText="" data={null} />;
+}

@@ -1,0 +1,153 @@
+import { matchPath } from "react-router";
+import type { Locale } from "../common/locale.ts";
+import { localizePath, stripLocale } from "../common/locale.ts";
+import type { Role } from "../common/roles.ts";
+
+/**
+ * The one route table of the product. `app/routes.ts` builds every entry twice, in Russian
+ * (no prefix) and in Kazakh (`/kk`), inside its layout; the root middleware reads the guard
+ * of the matched entry on the server before any loader or action runs.
+ */
+export type Layout = "public" | "form" | "admin" | "user" | "manager" | "supplier" | "client";
+
+export type RouteEntry = {
+  /** Route id without locale; the built routes are `${id}.ru` and `${id}.kk`. */
+  id: string;
+  /** Path without locale prefix, React Router syntax (`/news/:id`). */
+  path: string;
+  /** Module under `app/`. */
+  file: string;
+  layout: Layout;
+  /** Roles allowed in; absent means public. */
+  roles?: readonly Role[];
+  /** Translation key of the entry in its area's navigation. */
+  nav?: string;
+  /** Listed in the sitemap of each locale. */
+  sitemap?: boolean;
+};
+
+const ADMIN = ["admin"] as const;
+const AKIMAT = ["akimat"] as const;
+const MANAGER = ["manager"] as const;
+const SUPPLIER = ["supplier"] as const;
+const CLIENT = ["client"] as const;
+
+export const ROUTES: readonly RouteEntry[] = [
+  // Public
+  { id: "home", path: "/", file: "routes/home.tsx", layout: "public", sitemap: true },
+  { id: "instructions", path: "/instructions", file: "routes/instructions.tsx", layout: "public", sitemap: true },
+  { id: "contacts", path: "/contacts", file: "routes/contacts.tsx", layout: "public", sitemap: true },
+  // Sign-in (the staff entry is the same screen)
+  { id: "login", path: "/login", file: "routes/login.tsx", layout: "form" },
+  { id: "admin-login", path: "/admin/login", file: "routes/login.tsx", layout: "form" },
+  { id: "logout", path: "/logout", file: "routes/logout.tsx", layout: "form" },
+  // Admin
+  {
+    id: "admin-akimat",
+    path: "/admin/akimat",
+    file: "routes/admin/akimats.tsx",
+    layout: "admin",
+    roles: ADMIN,
+    nav: "nav.admin.akimats",
+  },
+  {
+    id: "admin-akimat-form",
+    path: "/admin/akimat/form",
+    file: "routes/admin/akimat-form.tsx",
+    layout: "admin",
+    roles: ADMIN,
+  },
+  {
+    id: "admin-suppliers",
+    path: "/admin/suppliers",
+    file: "routes/admin/suppliers.tsx",
+    layout: "admin",
+    roles: ADMIN,
+    nav: "nav.admin.suppliers",
+  },
+  {
+    id: "admin-notifications",
+    path: "/admin/notifications",
+    file: "routes/notifications.tsx",
+    layout: "admin",
+    roles: ADMIN,
+  },
+  // Akimat (the /user area)
+  {
+    id: "user-users",
+    path: "/user/users",
+    file: "routes/user/users.tsx",
+    layout: "user",
+    roles: AKIMAT,
+    nav: "nav.user.users",
+  },
+  {
+    id: "user-notifications",
+    path: "/user/notifications",
+    file: "routes/notifications.tsx",
+    layout: "user",
+    roles: AKIMAT,
+  },
+  // Manager
+  {
+    id: "manager-notifications",
+    path: "/manager/notifications",
+    file: "routes/notifications.tsx",
+    layout: "manager",
+    roles: MANAGER,
+    nav: "nav.notifications",
+  },
+  // Supplier
+  {
+    id: "supplier-notifications",
+    path: "/supplier/notifications",
+    file: "routes/notifications.tsx",
+    layout: "supplier",
+    roles: SUPPLIER,
+    nav: "nav.notifications",
+  },
+  // Client
+  {
+    id: "client-notifications",
+    path: "/client/notifications",
+    file: "routes/notifications.tsx",
+    layout: "client",
+    roles: CLIENT,
+    nav: "nav.notifications",
+  },
+];
+
+/** The entry a path belongs to, whatever its locale. */
+export function findRoute(pathname: string): RouteEntry | undefined {
+  const bare = stripLocale(pathname).replace(/\/+$/, "") || "/";
+  return ROUTES.find((r) => matchPath({ path: r.path, end: true }, bare));
+}
+
+/** Where each role lands after login: a page of its own area. */
+export const HOME_OF_ROLE: Record<Role, string> = {
+  admin: "/admin/akimat",
+  akimat: "/user/users",
+  manager: "/manager/notifications",
+  supplier: "/supplier/notifications",
+  client: "/",
+};
+
+/** The notifications page of each role, where the bell leads. */
+export const NOTIFICATIONS_OF_ROLE: Record<Role, string> = {
+  admin: "/admin/notifications",
+  akimat: "/user/notifications",
+  manager: "/manager/notifications",
+  supplier: "/supplier/notifications",
+  client: "/client/notifications",
+};
+
+/** The navigation of an area: its entries that carry a label. */
+export function navOf(layout: Layout): RouteEntry[] {
+  return ROUTES.filter((r) => r.layout === layout && r.nav);
+}
+
+/** A path of the table in a locale, with its parameters filled in. */
+export function href(path: string, locale: Locale, params: Record<string, string | number> = {}): string {
+  const filled = path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? "")));
+  return localizePath(filled, locale);
+}

@@ -1,0 +1,197 @@
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { formatDate } from "../../../common/i18n.ts";
+import { formatPhone } from "../../../common/phone.ts";
+import { Icon } from "../../components/icon.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { callApi, str } from "../../lib/actions.server.ts";
+import { useT } from "../../lib/hooks.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/suppliers";
+
+type TSupplier = {
+  id: number;
+  bin: string;
+  companyName: string;
+  headName: string;
+  city: string;
+  isVatPayer: boolean;
+  description: string;
+  status: "pending" | "active" | "blocked";
+  blockReason: string | null;
+  phone: string | null;
+  createdAt: string;
+};
+
+const STATUSES = ["pending", "active", "blocked"] as const;
+
+export function meta({ location }: Route.MetaArgs) {
+  return [{ title: location.pathname.startsWith("/kk") ? "Жеткізушілер" : "Поставщики" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status");
+  return context.get(requestContext).api.get<{ items: TSupplier[] }>("/suppliers", {
+    query: {
+      status: STATUSES.includes(status as never) ? status : undefined,
+      q: url.searchParams.get("q") ?? undefined,
+    },
+  });
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const rc = context.get(requestContext);
+  const form = await request.formData();
+  const id = Number(str(form, "id"));
+  const intent = str(form, "intent");
+  const result = await callApi(async () => {
+    if (intent === "block") await rc.api.post(`/suppliers/${id}/block`, { reason: str(form, "reason") });
+    else if (intent === "activate") await rc.api.post(`/suppliers/${id}/activate`);
+    else if (intent === "unblock") await rc.api.post(`/suppliers/${id}/unblock`);
+  });
+  return result.ok ? { done: intent, id } : data({ error: result.error, id }, { status: result.status });
+}
+
+/** Admin: supplier companies; activate new ones, block with a reason, unblock. */
+export default function Suppliers({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useT();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const actionData = useActionData() as
+    | { id?: number; error?: { message: string; fields: Record<string, string> } }
+    | undefined;
+  const current = params.get("status") ?? "";
+  const busy = navigation.state !== "idle";
+  return (
+    <section aria-labelledby="s-title">
+      <div className="page-head">
+        <h1 id="s-title">{t("admin.suppliers.title")}</h1>
+      </div>
+      <div className="filters">
+        <nav className="tabs" aria-label={t("admin.suppliers.by_status")}>
+          {["", ...STATUSES].map((s) => {
+            const next = new URLSearchParams(params);
+            if (s) next.set("status", s);
+            else next.delete("status");
+            return (
+              <Link
+                key={s || "all"}
+                to={`?${next}`}
+                className={`tabs__item${current === s ? " is-current" : ""}`}
+                aria-current={current === s ? "page" : undefined}
+              >
+                {s ? t(`supplier_status.${s}`) : t("common.all")}
+              </Link>
+            );
+          })}
+        </nav>
+        <Form method="get" className="inline-form" role="search">
+          {current ? <input type="hidden" name="status" value={current} /> : null}
+          <label className="visually-hidden" htmlFor="q">
+            {t("admin.suppliers.search")}
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+            placeholder={t("admin.suppliers.search")}
+          />
+          <button type="submit" className="button button--small">
+            <Icon name="search" size={16} /> {t("common.find")}
+          </button>
+        </Form>
+      </div>
+      {loaderData.items.length === 0 ? (
+        <div className="empty">
+          <Icon name="truck" size={32} />
+          <p>{t("admin.suppliers.empty")}</p>
+        </div>
+      ) : (
+        <ul className="cards" data-testid="supplier-list">
+          {loaderData.items.map((s) => (
+            <li key={s.id} className="card" data-testid={`supplier-${s.bin}`}>
+              <div className="card__head">
+                <h2 className="card__title">{s.companyName}</h2>
+                <StatusBadge kind="supplier" status={s.status} />
+              </div>
+              <dl className="facts">
+                <dt>{t("register.bin")}</dt>
+                <dd>{s.bin}</dd>
+                <dt>{t("register.head")}</dt>
+                <dd>{s.headName}</dd>
+                <dt>{t("register.city")}</dt>
+                <dd>{s.city}</dd>
+                <dt>{t("common.phone")}</dt>
+                <dd>{s.phone ? formatPhone(s.phone) : "—"}</dd>
+                <dt>{t("admin.suppliers.vat")}</dt>
+                <dd>{s.isVatPayer ? t("common.yes") : t("common.no")}</dd>
+                <dt>{t("admin.suppliers.registered")}</dt>
+                <dd>{formatDate(locale, s.createdAt)}</dd>
+              </dl>
+              {s.description ? <p className="card__text">{s.description}</p> : null}
+              {s.status === "blocked" && s.blockReason ? (
+                <p className="alert alert--warning">
+                  {t("admin.suppliers.block_reason")}: {s.blockReason}
+                </p>
+              ) : null}
+              {actionData?.id === s.id && actionData.error ? (
+                <p className="alert alert--error" role="alert">
+                  {actionData.error.fields.reason ?? actionData.error.message}
+                </p>
+              ) : null}
+              <div className="card__actions">
+                {s.status === "pending" ? (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={s.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="activate"
+                      className="button button--small"
+                      disabled={busy}
+                    >
+                      <Icon name="check" size={16} /> {t("admin.suppliers.activate")}
+                    </button>
+                  </Form>
+                ) : null}
+                {s.status === "blocked" ? (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={s.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="unblock"
+                      className="button button--small"
+                      disabled={busy}
+                    >
+                      {t("admin.suppliers.unblock")}
+                    </button>
+                  </Form>
+                ) : (
+                  <details className="disclosure">
+                    <summary className="button button--ghost button--small">{t("admin.suppliers.block")}</summary>
+                    <Form method="post" className="stack">
+                      <input type="hidden" name="id" value={s.id} />
+                      <label htmlFor={`reason-${s.id}`}>{t("admin.suppliers.block_reason")}</label>
+                      <textarea id={`reason-${s.id}`} name="reason" rows={3} required minLength={3} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="block"
+                        className="button button--danger button--small"
+                        disabled={busy}
+                      >
+                        {t("admin.suppliers.block_confirm")}
+                      </button>
+                    </Form>
+                  </details>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from "react-router";
+import { Icon, type IconName } from "../components/icon.tsx";
+import { useMe, useT } from "../lib/hooks.ts";
+import type { Route } from "./+types/home";
+
+export function meta({ location }: Route.MetaArgs) {
+  const isKk = location.pathname.startsWith("/kk");
+  return [
+    { title: isKk ? "Зираттар мен жерлеу қызметтері — Алматы" : "Кладбища и ритуальные услуги — Алматы" },
+    {
+      name: "description",
+      content: isKk
+        ? "Алматы зираттарының электрондық тізілімі: жерлеуді ұйымдастыру, құжаттар, қажетті қызметтер."
+        : "Электронный реестр кладбищ Алматы: как организовать похороны, какие нужны документы, услуги.",
+    },
+  ];
+}
+
+const TILES: { to: string; icon: IconName; key: string }[] = [
+  { to: "/instructions#first-steps", icon: "clock", key: "first_steps" },
+  { to: "/instructions#documents", icon: "file", key: "documents" },
+  { to: "/instructions#arranging", icon: "map-pin", key: "arranging" },
+  { to: "/instructions#grave-care", icon: "shield", key: "care" },
+];
+
+/** The home page: what the service does and where to start. */
+export default function Home() {
+  const { t, to } = useT();
+  const me = useMe();
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__inner">
+          <h1 id="hero-title">{t("home.title")}</h1>
+          <p className="hero__lead">{t("home.lead")}</p>
+          <div className="hero__actions">
+            <Link to={to("/instructions")} className="button">
+              <Icon name="book" /> {t("home.how_to")}
+            </Link>
+            {!me ? (
+              <Link to={to("/login")} className="button button--ghost">
+                {t("home.sign_in")}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="tiles-title">
+        <h2 id="tiles-title">{t("home.where_to_start")}</h2>
+        <ul className="tiles">
+          {TILES.map((tile) => (
+            <li key={tile.key}>
+              <Link to={to(tile.to)} className="tile">
+                <Icon name={tile.icon} size={28} />
+                <span className="tile__title">{t(`home.tiles.${tile.key}.title`)}</span>
+                <span className="tile__text">{t(`home.tiles.${tile.key}.text`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="section section--quiet" aria-labelledby="help-title">
+        <h2 id="help-title">{t("home.help_title")}</h2>
+        <p>{t("home.help_text")}</p>
+        <p>
+          <Link to={to("/contacts")}>
+            {t("home.help_link")} <Icon name="chevron-right" size={16} />
+          </Link>
+        </p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { localeFromPath, localizePath } from "../../common/locale.ts";
+import { ROUTES } from "../route-table.ts";
+import type { Route } from "./+types/sitemap";
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
+
+/** `/sitemap.xml` and `/kk/sitemap.xml`: the public pages of each locale, with their other-language twin. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname.replace(/\/sitemap\.xml$/, "") || "/");
+  const base = (process.env.PUBLIC_URL ?? url.origin).replace(/\/$/, "");
+  const entries = ROUTES.filter((r) => r.sitemap).map((r) => {
+    const loc = `${base}${localizePath(r.path, locale)}`;
+    const alternates = (["ru", "kk"] as const)
+      .map(
+        (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(`${base}${localizePath(r.path, l)}`)}"/>`,
+      )
+      .join("");
+    return `<url><loc>${escapeXml(loc)}</loc>${alternates}</url>`;
+  });
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${entries.join("\n")}
+</urlset>`;
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, createApiClient, RETRY_STATUSES } from "./api-client.ts";
+
+function fakeFetch(statuses: number[], body: unknown = { ok: true }) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fn = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    const status = statuses[Math.min(calls.length - 1, statuses.length - 1)] as number;
+    return new Response(JSON.stringify(status >= 400 ? { error: { code: "x", message: "m" } } : body), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  return { fn: fn as unknown as typeof fetch, calls };
+}
+
+const session = (token?: string) => {
+  const s = { cleared: 0, getToken: () => token, clear: () => void s.cleared++ };
+  return s;
+};
+
+describe("shared API client", () => {
+  it("prefixes the base URL, sends the Bearer token and builds the query", async () => {
+    const f = fakeFetch([200]);
+    const api = createApiClient({ baseUrl: "http://h/api/v1/", fetch: f.fn, session: session("tok") });
+    await api.get("/me", { query: { page: 2, q: "а б", empty: "" } });
+    expect(f.calls[0]?.url).toBe("http://h/api/v1/me?page=2&q=%D0%B0+%D0%B1");
+    expect((f.calls[0]?.init.headers as Record<string, string>).Authorization).toBe("Bearer tok");
+  });
+
+  it("sends no Authorization header without a token", async () => {
+    const f = fakeFetch([200]);
+    await createApiClient({ baseUrl: "/api/v1", fetch: f.fn, session: session() }).get("/x");
+    expect((f.calls[0]?.init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it.each(RETRY_STATUSES)("retries a GET once on %i", async (status) => {
+    const f = fakeFetch([status, 200]);
+    const api = createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() });
+    await expect(api.get("/x")).resolves.toEqual({ ok: true });
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it("retries only once, then hands the error over", async () => {
+    const f = fakeFetch([503, 503, 503]);
+    const api = createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() });
+    await expect(api.get("/x")).rejects.toBeInstanceOf(ApiError);
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it("does not retry other statuses", async () => {
+    const f = fakeFetch([404, 200]);
+    await expect(createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() }).get("/x")).rejects.toMatchObject(
+      {
+        status: 404,
+      },
+    );
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it.each(["post", "put", "patch", "delete"] as const)("never retries a write (%s)", async (method) => {
+    const f = fakeFetch([503, 200]);
+    const api = createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() });
+    const call = method === "delete" ? api.delete("/x") : api[method]("/x", { a: 1 });
+    await expect(call).rejects.toMatchObject({ status: 503 });
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it("on a 401 clears both cookies and still hands the error to the caller", async () => {
+    const f = fakeFetch([401]);
+    const s = session("stale");
+    const api = createApiClient({ baseUrl: "/api", fetch: f.fn, session: s });
+    await expect(api.post("/x", {})).rejects.toMatchObject({ status: 401, code: "x", message: "m" });
+    expect(s.cleared).toBe(1);
+  });
+
+  it("sets no timeout of its own", async () => {
+    const f = fakeFetch([200]);
+    await createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() }).get("/x");
+    expect(f.calls[0]?.init.signal).toBeUndefined();
+  });
+
+  it("sends JSON bodies and the page's language", async () => {
+    const f = fakeFetch([200]);
+    await createApiClient({ baseUrl: "/api", fetch: f.fn, session: session(), locale: "kk" }).post("/x", { a: 1 });
+    const init = f.calls[0]?.init as RequestInit;
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)["Accept-Language"]).toBe("kk");
+    expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+  });
+
+  it("exposes field messages of a 422", async () => {
+    const fetchImpl = (async () =>
+      new Response(
+        JSON.stringify({
+          error: { code: "validation_failed", message: "m", fields: [{ path: "iin", message: "bad" }] },
+        }),
+        {
+          status: 422,
+          headers: { "content-type": "application/json" },
+        },
+      )) as unknown as typeof fetch;
+    const err = await createApiClient({ baseUrl: "/api", fetch: fetchImpl, session: session() })
+      .post("/x", {})
+      .catch((e: ApiError) => e);
+    expect((err as ApiError).fieldMessage("iin")).toBe("bad");
+  });
+});

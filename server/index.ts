@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { ServerBuild } from "react-router";
+import { boot, closeOnSignals } from "./boot.ts";
+import { createWebApp } from "./web.ts";
+
+/** The production server: the built app, the API and the assets in one Node process. */
+const buildDir = path.resolve("build");
+const serverBuildFile = path.join(buildDir, "server", "index.js");
+if (!existsSync(serverBuildFile)) {
+  console.error("No build found. Run `npm run build` (or `npm start`, which builds when needed).");
+  process.exit(1);
+}
+
+const { services, database, config, logger } = await boot();
+const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+const clientDir = path.relative(process.cwd(), path.join(buildDir, "client"));
+
+const app = createWebApp({
+  services,
+  build,
+  buildId: build.assets.version,
+  mode: "production",
+  assets: async (c, next) => {
+    // Fingerprinted assets never change: cache for a year. Other files: one hour.
+    const immutable = c.req.path.startsWith("/assets/");
+    return serveStatic({
+      root: clientDir,
+      onFound: (_p, ctx) => {
+        ctx.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    })(c, next);
+  },
+});
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  logger.info(`listening on http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`);
+});
+
+closeOnSignals(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await database.close();
+}, logger);

@@ -1,0 +1,201 @@
+import { randomBytes } from "node:crypto";
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getCookie, setCookie } from "hono/cookie";
+import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
+import { createApiClient } from "../common/api-client.ts";
+import { translate } from "../common/i18n.ts";
+import {
+  detectLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  localeFromAcceptLanguage,
+  localeFromPath,
+  localizePath,
+} from "../common/locale.ts";
+import { requestContext, type TRequestContext } from "../app/lib/request-context.ts";
+import { createApi } from "./api.ts";
+import { AppError } from "./lib/errors.ts";
+import { errorBody } from "./lib/http.ts";
+import { apiDocsHtml, serveSwaggerAsset } from "./lib/api-docs.ts";
+import type { Services } from "./services.ts";
+
+type WebEnv = { Variables: { nonce: string; requestId: string } };
+
+export type WebOptions = {
+  services: Services;
+  /** The React Router server build, or a getter of it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  buildId: string;
+  mode: "production" | "development";
+  /** Serves built assets (production); absent when Vite serves them (development). */
+  assets?: MiddlewareHandler;
+};
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Security headers of every response. The CSP allows only this origin; inline scripts need the nonce. */
+export function securityHeaders(nonce: string, isDev: boolean): Record<string, string> {
+  const script = isDev ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`;
+  const connect = isDev ? "'self' ws: wss:" : "'self'";
+  return {
+    "Content-Security-Policy": [
+      "default-src 'self'",
+      `script-src ${script}`,
+      // React's style attributes need inline styles; no external stylesheet is allowed.
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      `connect-src ${connect}`,
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(self)",
+  };
+}
+
+/** The path of a page request, without React Router's `.data` suffix for client navigations. */
+function pagePath(pathname: string): string {
+  const p = pathname.replace(/\.data$/, "").replace(/\/_root$/, "/");
+  return p === "" ? "/" : p;
+}
+
+/**
+ * The one HTTP application: security headers, request log, origin check, the API under
+ * `/api/v1`, its reference at `/api/docs`, built assets, and React Router for every page.
+ */
+export function createWebApp(opts: WebOptions) {
+  const { services } = opts;
+  const { config, logger } = services;
+  const api = createApi(services);
+  const app = new Hono<WebEnv>();
+  const isDev = opts.mode === "development";
+  const publicOrigin = new URL(config.publicUrl).origin;
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const nonce = randomBytes(16).toString("base64");
+    c.set("nonce", nonce);
+    c.set("requestId", randomBytes(8).toString("hex"));
+    await next();
+    for (const [k, v] of Object.entries(securityHeaders(nonce, isDev))) {
+      if (!c.res.headers.has(k)) c.res.headers.set(k, v);
+    }
+    // Method, path without query, status and time: never bodies, cookies, tokens, codes or IINs.
+    logger.info(
+      {
+        reqId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+
+  // Writes authenticated by cookie must come from this site (CSRF defence in depth beside SameSite=Lax).
+  app.use("*", async (c, next) => {
+    if (UNSAFE.has(c.req.method) && getCookie(c, "token")) {
+      const origin = c.req.header("origin");
+      const site = c.req.header("sec-fetch-site");
+      const own = new Set([publicOrigin, `${new URL(c.req.url).protocol}//${c.req.header("host")}`]);
+      const isForeign = origin ? !own.has(origin) : site === "cross-site";
+      if (isForeign) {
+        const locale = detectLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+        return c.json(errorBody(new AppError(403, "foreign_origin"), locale), 403);
+      }
+    }
+    await next();
+  });
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: (c) => {
+        const locale = detectLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+        return c.json(errorBody(new AppError(413, "payload_too_large"), locale), 413);
+      },
+    }),
+  );
+
+  app.get("/api/v1/build", (c) => c.json({ buildId: opts.buildId }, 200, { "Cache-Control": "no-store" }));
+  app.route("/", api);
+  app.get("/api/docs", (c) => c.html(apiDocsHtml()));
+  app.get("/api/docs/assets/:file", (c) => serveSwaggerAsset(c, c.req.param("file")));
+  app.all("/api/*", (c) => {
+    const locale = detectLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+    return c.json(errorBody(new AppError(404, "not_found"), locale), 404);
+  });
+
+  if (opts.assets) app.use("*", opts.assets);
+
+  // Locale: detected on first access (cookie, then Accept-Language), changed by navigation, kept 365 days.
+  app.use("*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const path = pagePath(c.req.path);
+    const pathLocale = localeFromPath(path);
+    const cookieLocale = getCookie(c, LOCALE_COOKIE);
+    const isDocument = !c.req.path.endsWith(".data");
+    if (isDocument && !cookieLocale && pathLocale === "ru") {
+      const preferred = localeFromAcceptLanguage(c.req.header("accept-language"));
+      if (preferred === "kk") {
+        const url = new URL(c.req.url);
+        setCookie(c, LOCALE_COOKIE, "kk", { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "Lax" });
+        return c.redirect(`${localizePath(path, "kk")}${url.search}`, 302);
+      }
+    }
+    await next();
+    if (cookieLocale !== pathLocale) {
+      c.res.headers.append(
+        "Set-Cookie",
+        `${LOCALE_COOKIE}=${pathLocale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`,
+      );
+    }
+  });
+
+  const handler = createRequestHandler(opts.build as ServerBuild, opts.mode);
+  app.all("*", async (c) => {
+    const cookieHeader = c.req.header("cookie") ?? "";
+    const token = getCookie(c, "token");
+    const rc: TRequestContext = {
+      nonce: c.get("nonce"),
+      me: null,
+      locale: localeFromPath(pagePath(c.req.path)),
+      sessionEnded: false,
+      buildId: opts.buildId,
+      api: undefined as never,
+    };
+    rc.api = createApiClient({
+      baseUrl: `${new URL(c.req.url).origin}/api/v1`,
+      // In process: the page's loaders reach the same API handlers without a network hop.
+      fetch: (input, init) => Promise.resolve(api.fetch(new Request(input, init), c.env)),
+      session: {
+        getToken: () => token,
+        clear: () => {
+          rc.sessionEnded = true;
+        },
+      },
+      locale: rc.locale,
+      headers: { cookie: cookieHeader.replace(/(?:^|;\s*)token=[^;]*/g, "") },
+    });
+    const context = new RouterContextProvider();
+    context.set(requestContext, rc);
+    try {
+      return await handler(c.req.raw, context);
+    } catch (err) {
+      logger.error({ err, path: c.req.path }, "page render failed");
+      return c.text(translate(rc.locale, "error.internal_title"), 500);
+    }
+  });
+
+  return app;
+}
