@@ -14,6 +14,8 @@ function fakeFetch(statuses: number[], body: unknown = { ok: true }) {
   return { fn: fn as unknown as typeof fetch, calls };
 }
 
+const headersOf = (call: { init: RequestInit } | undefined) => (call?.init.headers ?? {}) as Record<string, string>;
+
 const session = (token?: string) => {
   const s = { cleared: 0, getToken: () => token, clear: () => void s.cleared++ };
   return s;
@@ -25,13 +27,13 @@ describe("shared API client", () => {
     const api = createApiClient({ baseUrl: "http://h/api/v1/", fetch: f.fn, session: session("tok") });
     await api.get("/me", { query: { page: 2, q: "а б", empty: "" } });
     expect(f.calls[0]?.url).toBe("http://h/api/v1/me?page=2&q=%D0%B0+%D0%B1");
-    expect((f.calls[0]?.init.headers as Record<string, string>).Authorization).toBe("Bearer tok");
+    expect(headersOf(f.calls[0]).Authorization).toBe("Bearer tok");
   });
 
   it("sends no Authorization header without a token", async () => {
     const f = fakeFetch([200]);
     await createApiClient({ baseUrl: "/api/v1", fetch: f.fn, session: session() }).get("/x");
-    expect((f.calls[0]?.init.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(headersOf(f.calls[0]).Authorization).toBeUndefined();
   });
 
   it.each(RETRY_STATUSES)("retries a GET once on %i", async (status) => {

@@ -53,12 +53,12 @@ export const supplierRoutes = createRouter()
   )
   .openapi(transitionRoute("activate"), async (c) => {
     const user = requireRole(c, "admin");
-    await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "active");
+    await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "activate");
     return c.json({ ok: true as const }, 200);
   })
   .openapi(transitionRoute("unblock"), async (c) => {
     const user = requireRole(c, "admin");
-    await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "active");
+    await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "unblock");
     return c.json({ ok: true as const }, 200);
   })
   .openapi(
@@ -73,7 +73,7 @@ export const supplierRoutes = createRouter()
     async (c) => {
       const user = requireRole(c, "admin");
       const { reason } = c.req.valid("json");
-      await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "blocked", reason);
+      await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "block", reason);
       return c.json({ ok: true as const }, 200);
     },
   );

@@ -57,28 +57,35 @@ export async function listSuppliers(db: Db, filter: { status?: SupplierStatus; q
   }));
 }
 
-const kindOf: Record<SupplierStatus, Record<string, NotificationKind>> = {
-  pending: {},
-  active: { pending: "supplier_activated", blocked: "supplier_unblocked" },
-  blocked: { pending: "supplier_blocked", active: "supplier_blocked" },
-};
+/** The admin's actions on a supplier: the states each starts from, where it leads, what the company is told. */
+export const SUPPLIER_ACTIONS = {
+  activate: { from: ["pending"], to: "active", kind: "supplier_activated" },
+  block: { from: ["pending", "active"], to: "blocked", kind: "supplier_blocked" },
+  unblock: { from: ["blocked"], to: "active", kind: "supplier_unblocked" },
+} as const satisfies Record<string, { from: readonly SupplierStatus[]; to: SupplierStatus; kind: NotificationKind }>;
+export type SupplierAction = keyof typeof SUPPLIER_ACTIONS;
 
-/** Moves a supplier to a new status, with an audit row and a notification to the company's users. */
+/** Applies an admin's action to a supplier, with an audit row and a notification to the company's users. */
 export async function changeSupplierStatus(
   db: Db,
   actor: Actor,
   id: number,
-  to: SupplierStatus,
+  action: SupplierAction,
   reason?: string,
 ): Promise<void> {
+  const { from: allowedFrom, to, kind } = SUPPLIER_ACTIONS[action];
   await db.transaction(async (tx) => {
     const [s] = await tx.select().from(suppliers).where(eq(suppliers.id, id));
     if (!s) throw new AppError(404, "supplier_not_found");
+    if (!(allowedFrom as readonly SupplierStatus[]).includes(s.status)) {
+      throw new AppError(409, "invalid_transition", { from: s.status, to });
+    }
     await applyTransition(tx, supplierTransitions, {
       actor,
       entityId: id,
       from: s.status,
       to,
+      action,
       data: reason ? { reason } : undefined,
       update: async () => {
         const changed = await tx
@@ -89,17 +96,14 @@ export async function changeSupplierStatus(
         return changed.length === 1;
       },
     });
-    const kind = kindOf[to][s.status];
-    if (kind) {
-      const staff = await tx.select({ id: users.id }).from(users).where(eq(users.supplierId, id));
-      for (const u of staff) {
-        await notify(tx, {
-          userId: u.id,
-          kind,
-          params: { company: s.companyName, reason: reason ?? "" },
-          link: "/supplier/notifications",
-        });
-      }
+    const staff = await tx.select({ id: users.id }).from(users).where(eq(users.supplierId, id));
+    for (const u of staff) {
+      await notify(tx, {
+        userId: u.id,
+        kind,
+        params: { company: s.companyName, reason: reason ?? "" },
+        link: "/supplier/notifications",
+      });
     }
   });
 }

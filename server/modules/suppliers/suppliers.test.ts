@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ensureSupplier, ensureUser } from "../../db/seed.ts";
+import { createHarness, type Harness } from "../../test/harness.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h.close());
+beforeEach(async () => h.reset());
+
+async function pendingSupplier() {
+  const id = await ensureSupplier(h.db, {
+    bin: "190640001234",
+    companyName: "ТОО «Мәңгілік»",
+    headName: "Серіков Болат",
+    city: "Алматы",
+    status: "pending",
+  });
+  await ensureUser(h.db, { phone: "+77015550000", role: "supplier", supplierId: id, name: "Болат" });
+  return id;
+}
+
+describe("suppliers (admin)", () => {
+  it("activates, blocks with a reason and unblocks, notifying the company and auditing each move", async () => {
+    const id = await pendingSupplier();
+    const admin = await h.login(h.phones.admin);
+    const pending = await h.request("GET", "/suppliers?status=pending", { token: admin });
+    expect(pending.json.items.map((s: { id: number }) => s.id)).toEqual([id]);
+
+    expect((await h.request("POST", `/suppliers/${id}/activate`, { token: admin })).status).toBe(200);
+    const noReason = await h.request("POST", `/suppliers/${id}/block`, { token: admin, body: { reason: "" } });
+    expect(noReason.status).toBe(422);
+    expect(noReason.json.error.fields[0].path).toBe("reason");
+    expect(
+      (await h.request("POST", `/suppliers/${id}/block`, { token: admin, body: { reason: "Жалобы клиентов" } })).status,
+    ).toBe(200);
+    const blocked = await h.request("GET", "/suppliers?status=blocked", { token: admin });
+    expect(blocked.json.items[0]).toMatchObject({ id, blockReason: "Жалобы клиентов" });
+    expect((await h.request("POST", `/suppliers/${id}/unblock`, { token: admin })).status).toBe(200);
+
+    const supplier = await h.login("+77015550000");
+    const inbox = await h.request("GET", "/notifications", { token: supplier, headers: { "accept-language": "kk" } });
+    expect(inbox.json.items.map((n: { kind: string }) => n.kind)).toEqual([
+      "supplier_unblocked",
+      "supplier_blocked",
+      "supplier_activated",
+    ]);
+    expect(inbox.json.items[1].text).toContain("Жалобы клиентов");
+    expect(inbox.json.items[2].text).toContain("белсендірілді");
+
+    const audit = await h.db.execute(
+      "select from_state, to_state, actor_role from audit_log where entity_type = 'supplier' order by id",
+    );
+    expect(audit.rows).toEqual([
+      { from_state: "pending", to_state: "active", actor_role: "admin" },
+      { from_state: "active", to_state: "blocked", actor_role: "admin" },
+      { from_state: "blocked", to_state: "active", actor_role: "admin" },
+    ]);
+  });
+
+  it("refuses moves the table does not allow", async () => {
+    const id = await pendingSupplier();
+    const admin = await h.login(h.phones.admin);
+    const res = await h.request("POST", `/suppliers/${id}/unblock`, { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe("invalid_transition");
+    expect((await h.request("POST", "/suppliers/9999/activate", { token: admin })).status).toBe(404);
+  });
+
+  it("filters by text", async () => {
+    await pendingSupplier();
+    const admin = await h.login(h.phones.admin);
+    const res = await h.request("GET", `/suppliers?q=${encodeURIComponent("мәңгі")}`, { token: admin });
+    expect(res.json.items).toHaveLength(1);
+  });
+
+  it.each(["client", "supplier", "manager", "akimat"] as const)("is closed to the %s role", async (role) => {
+    const id = await pendingSupplier();
+    const token = await h.login(h.phones[role]);
+    expect((await h.request("GET", "/suppliers", { token })).status).toBe(403);
+    expect((await h.request("POST", `/suppliers/${id}/activate`, { token })).status).toBe(403);
+    expect((await h.request("POST", `/suppliers/${id}/block`, { token, body: { reason: "xxx" } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,42 @@
+import { expect, type Page } from "@playwright/test";
+
+export const DEV_CODE = "111111";
+
+export const DEMO = {
+  admin: { phone: "7010000001", home: "/admin/akimat", name: "Айгерим" },
+  akimat: { phone: "7010000002", home: "/user/users", name: "Ерлан" },
+  manager: { phone: "7010000003", home: "/manager/notifications", name: "Ольга" },
+  supplier: { phone: "7010000004", home: "/supplier/notifications", name: "Нұрлан" },
+  client: { phone: "7010000005", home: "/", name: "Мария" },
+} as const;
+
+/** Signs in through the login screen, as a person would: phone, code. */
+export async function login(page: Page, phone: string, opts: { locale?: "ru" | "kk"; path?: string } = {}) {
+  const prefix = opts.locale === "kk" ? "/kk" : "";
+  if (opts.path !== undefined) {
+    await page.goto(opts.path);
+  } else {
+    await page.goto(`${prefix}/login`);
+  }
+  await page.locator("#phone").fill(phone);
+  await expect(page.locator("#phone")).toHaveValue(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
+  await page.getByTestId("send-code").click();
+  await expect(page.getByTestId("code-sent")).toBeVisible();
+  await page.locator("#code").fill(DEV_CODE);
+  await page.getByTestId("verify-code").click();
+}
+
+export async function logout(page: Page) {
+  await page.getByTestId("logout").click();
+  await expect(page.getByTestId("login-link")).toBeVisible();
+}
+
+/** Fails the test on any page error or dialog, so broken pages never pass quietly. */
+export function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/status of 4\d\d|status of 500/.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
