@@ -2,9 +2,8 @@ import { EMERGENCY_NUMBERS } from "../content/instructions.ts";
 import { Icon } from "../components/icon.tsx";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
+import type { TPublicAkimat } from "../../common/api-types.ts";
 import type { Route } from "./+types/contacts";
-
-type TPublicAkimat = { id: number; name: string; city: string; address: string; phone: string };
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Байланыс" : "Контакты" }];

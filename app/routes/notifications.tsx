@@ -6,15 +6,8 @@ import { Pager } from "../components/pager.tsx";
 import { callApi, str } from "../lib/actions.server.ts";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
+import type { TNotificationPage } from "../../common/api-types.ts";
 import type { Route } from "./+types/notifications";
-
-type TNotificationPage = {
-  items: { id: number; kind: string; text: string; link: string | null; isRead: boolean; createdAt: string }[];
-  total: number;
-  unread: number;
-  page: number;
-  pageSize: number;
-};
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Хабарландырулар" : "Уведомления" }];

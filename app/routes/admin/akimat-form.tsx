@@ -7,17 +7,8 @@ import { Icon } from "../../components/icon.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
+import type { TAkimatDetails } from "../../../common/api-types.ts";
 import type { Route } from "./+types/akimat-form";
-
-type TAkimatDetails = {
-  id: number;
-  nameRu: string;
-  nameKk: string;
-  city: string;
-  address: string;
-  phone: string;
-  employees: { id: number; surname: string; name: string; phone: string; akimatRole: string; status: string }[];
-};
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Әкімдік" : "Акимат" }];

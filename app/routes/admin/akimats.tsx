@@ -3,17 +3,8 @@ import { formatNumber } from "../../../common/i18n.ts";
 import { Icon } from "../../components/icon.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
+import type { TAkimat } from "../../../common/api-types.ts";
 import type { Route } from "./+types/akimats";
-
-type TAkimat = {
-  id: number;
-  nameRu: string;
-  nameKk: string;
-  city: string;
-  address: string;
-  phone: string;
-  employeeCount: number;
-};
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Әкімдіктер" : "Акиматы" }];

@@ -6,21 +6,8 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
+import type { TSupplier } from "../../../common/api-types.ts";
 import type { Route } from "./+types/suppliers";
-
-type TSupplier = {
-  id: number;
-  bin: string;
-  companyName: string;
-  headName: string;
-  city: string;
-  isVatPayer: boolean;
-  description: string;
-  status: "pending" | "active" | "blocked";
-  blockReason: string | null;
-  phone: string | null;
-  createdAt: string;
-};
 
 const STATUSES = ["pending", "active", "blocked"] as const;
 

@@ -8,19 +8,8 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { useMe, useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
+import type { TEmployee } from "../../../common/api-types.ts";
 import type { Route } from "./+types/users";
-
-type TEmployee = {
-  id: number;
-  phone: string;
-  surname: string;
-  name: string;
-  patronymic: string;
-  position: string;
-  akimatRole: "admin" | "employee";
-  status: "invited" | "active";
-  lastLoginAt: string | null;
-};
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Қызметкерлер" : "Сотрудники" }];

@@ -1,21 +1,11 @@
 import { asc, count, eq, sql } from "drizzle-orm";
+import type { TAkimat } from "../../../common/api-types.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { inviteAkimatEmployee, listEmployees, type TEmployee, type TInvite } from "../users/users.service.ts";
 import { users } from "../users/users.tables.ts";
 import { akimats } from "./akimats.tables.ts";
-
-export type TAkimat = {
-  id: number;
-  nameRu: string;
-  nameKk: string;
-  city: string;
-  address: string;
-  phone: string;
-  employeeCount: number;
-  createdAt: string;
-};
 
 type AkimatFields = Omit<TAkimat, "id" | "employeeCount" | "createdAt">;
 

@@ -1,16 +1,18 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import { translate } from "../../../common/i18n.ts";
+import type { TSessionUser } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { Role } from "../../lib/http.ts";
 import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { suppliers } from "../suppliers/suppliers.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { otpCodes, sessions } from "./auth.tables.ts";
+
+export type { TSessionUser };
 
 /** Login rules. */
 export const OTP = {
@@ -38,21 +40,6 @@ function sameHash(a: string, b: string): boolean {
   const bb = Buffer.from(b, "hex");
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
-
-/** A user as the API shows them to themselves. */
-export type TSessionUser = {
-  id: number;
-  phone: string;
-  role: Role;
-  surname: string;
-  name: string;
-  patronymic: string;
-  fullName: string;
-  akimatId: number | null;
-  akimatRole: "admin" | "employee" | null;
-  supplierId: number | null;
-  locale: Locale;
-};
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { TNotificationPage } from "../../../common/api-types.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Queryable } from "../../db/client.ts";
@@ -39,15 +40,6 @@ export async function notify(
   });
 }
 
-export type TNotification = {
-  id: number;
-  kind: string;
-  text: string;
-  link: string | null;
-  isRead: boolean;
-  createdAt: string;
-};
-
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export async function listNotifications(
@@ -55,7 +47,7 @@ export async function listNotifications(
   userId: number,
   locale: Locale,
   opts: { page: number; unreadOnly: boolean },
-): Promise<{ items: TNotification[]; total: number; unread: number; page: number; pageSize: number }> {
+): Promise<TNotificationPage> {
   const where = opts.unreadOnly
     ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
     : eq(notifications.userId, userId);

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { SupplierStatus, TSupplier } from "../../../common/api-types.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Actor, applyTransition, defineTransitions } from "../audit/audit.service.ts";
@@ -6,28 +7,12 @@ import { type NotificationKind, notify } from "../notifications/notifications.se
 import { users } from "../users/users.tables.ts";
 import { suppliers } from "./suppliers.tables.ts";
 
-export type SupplierStatus = "pending" | "active" | "blocked";
-
 /** Who may move a supplier where: an admin activates a new company, blocks and unblocks it. */
 export const supplierTransitions = defineTransitions<SupplierStatus>("supplier", {
   pending: ["active", "blocked"],
   active: ["blocked"],
   blocked: ["active"],
 });
-
-export type TSupplier = {
-  id: number;
-  bin: string;
-  companyName: string;
-  headName: string;
-  city: string;
-  isVatPayer: boolean;
-  description: string;
-  status: SupplierStatus;
-  blockReason: string | null;
-  phone: string | null;
-  createdAt: string;
-};
 
 export async function listSuppliers(db: Db, filter: { status?: SupplierStatus; q?: string }): Promise<TSupplier[]> {
   const conds: SQL[] = [];

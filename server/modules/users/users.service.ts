@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { TEmployee } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -9,6 +10,8 @@ import { sessions } from "../auth/auth.tables.ts";
 import { countUnread, notify } from "../notifications/notifications.service.ts";
 import { suppliers } from "../suppliers/suppliers.tables.ts";
 import { users } from "./users.tables.ts";
+
+export type { TEmployee };
 
 export async function getMe(db: Db, user: TSessionUser, locale: Locale) {
   let organisation: { kind: "akimat" | "supplier"; id: number; name: string; status?: string } | null = null;
@@ -21,19 +24,6 @@ export async function getMe(db: Db, user: TSessionUser, locale: Locale) {
   }
   return { user, organisation, unreadNotifications: await countUnread(db, user.id) };
 }
-
-/** A staff member as their colleagues see them. */
-export type TEmployee = {
-  id: number;
-  phone: string;
-  surname: string;
-  name: string;
-  patronymic: string;
-  position: string;
-  akimatRole: "admin" | "employee";
-  status: "invited" | "active";
-  lastLoginAt: string | null;
-};
 
 function toEmployee(u: typeof users.$inferSelect): TEmployee {
   return {

@@ -1,0 +1,90 @@
+import type { Locale } from "./locale.ts";
+import type { Role } from "./roles.ts";
+
+/**
+ * Shapes of the API's answers, shared by the server that builds them and the screens that read
+ * them. The OpenAPI document describes the same shapes for outside clients.
+ */
+
+/** A signed-in user as the API shows them to themselves. */
+export type TSessionUser = {
+  id: number;
+  phone: string;
+  role: Role;
+  surname: string;
+  name: string;
+  patronymic: string;
+  fullName: string;
+  akimatId: number | null;
+  akimatRole: "admin" | "employee" | null;
+  supplierId: number | null;
+  locale: Locale;
+};
+
+/** `GET /me`. */
+export type TMe = {
+  user: TSessionUser;
+  organisation: { kind: "akimat" | "supplier"; id: number; name: string; status?: string } | null;
+  unreadNotifications: number;
+};
+
+/** A staff member of an akimat as their colleagues see them. */
+export type TEmployee = {
+  id: number;
+  phone: string;
+  surname: string;
+  name: string;
+  patronymic: string;
+  position: string;
+  akimatRole: "admin" | "employee";
+  status: "invited" | "active";
+  lastLoginAt: string | null;
+};
+
+export type TAkimat = {
+  id: number;
+  nameRu: string;
+  nameKk: string;
+  city: string;
+  address: string;
+  phone: string;
+  employeeCount: number;
+  createdAt: string;
+};
+
+export type TAkimatDetails = TAkimat & { employees: TEmployee[] };
+
+export type TPublicAkimat = { id: number; name: string; city: string; address: string; phone: string };
+
+export type SupplierStatus = "pending" | "active" | "blocked";
+
+export type TSupplier = {
+  id: number;
+  bin: string;
+  companyName: string;
+  headName: string;
+  city: string;
+  isVatPayer: boolean;
+  description: string;
+  status: SupplierStatus;
+  blockReason: string | null;
+  phone: string | null;
+  createdAt: string;
+};
+
+export type TNotification = {
+  id: number;
+  kind: string;
+  text: string;
+  link: string | null;
+  isRead: boolean;
+  createdAt: string;
+};
+
+export type TNotificationPage = {
+  items: TNotification[];
+  total: number;
+  unread: number;
+  page: number;
+  pageSize: number;
+};
