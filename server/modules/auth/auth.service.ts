@@ -245,14 +245,30 @@ export type TRegisterClient = {
   locale: Locale;
 };
 
+/**
+ * The frame of every registration: consume the ticket of the verified phone, make sure the phone
+ * is still free, create the account, and sign it in, all in one transaction.
+ */
+async function register(
+  s: Services,
+  registrationToken: string,
+  create: (tx: Queryable, phone: string, now: Date) => Promise<UserRow>,
+): Promise<{ token: string; user: TSessionUser }> {
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    const phone = await takeRegistration(tx, registrationToken, now);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+    if (existing) throw new AppError(409, "phone_taken");
+    const user = await create(tx, phone, now);
+    return { token: await createSession(tx, user.id, now), user: toSessionUser(user) };
+  });
+}
+
 export async function registerClient(
   s: Services,
   input: TRegisterClient,
 ): Promise<{ token: string; user: TSessionUser }> {
-  const now = s.now();
-  return s.db.transaction(async (tx) => {
-    const phone = await takeRegistration(tx, input.registrationToken, now);
-    await assertPhoneFree(tx, phone);
+  return register(s, input.registrationToken, async (tx, phone, now) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.iin, input.iin));
     if (taken) {
       throw new AppError(409, "iin_taken", {}, [{ path: "iin", key: "errors.iin_taken" }]);
@@ -280,7 +296,7 @@ export async function registerClient(
       to: "active",
     });
     await notify(tx, { userId: u.id, kind: "welcome", params: { name: u.name } });
-    return { token: await createSession(tx, u.id, now), user: toSessionUser(u) };
+    return u;
   });
 }
 
@@ -299,10 +315,7 @@ export async function registerSupplier(
   s: Services,
   input: TRegisterSupplier,
 ): Promise<{ token: string; user: TSessionUser }> {
-  const now = s.now();
-  return s.db.transaction(async (tx) => {
-    const phone = await takeRegistration(tx, input.registrationToken, now);
-    await assertPhoneFree(tx, phone);
+  return register(s, input.registrationToken, async (tx, phone, now) => {
     const [taken] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.bin, input.bin));
     if (taken) {
       throw new AppError(409, "bin_taken", {}, [{ path: "bin", key: "errors.bin_taken" }]);
@@ -353,11 +366,6 @@ export async function registerSupplier(
         link: "/admin/suppliers",
       });
     }
-    return { token: await createSession(tx, u.id, now), user: toSessionUser(u) };
+    return u;
   });
-}
-
-async function assertPhoneFree(tx: Queryable, phone: string): Promise<void> {
-  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-  if (existing) throw new AppError(409, "phone_taken");
 }
