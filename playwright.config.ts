@@ -46,6 +46,7 @@ export default defineConfig({
       AUTH_DEV_CODE: "111111",
       ENABLE_TEST_ROUTES: "1",
       OTP_IP_HOURLY_LIMIT: "1000",
+      OTP_PHONE_HOURLY_LIMIT: "100",
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
     },

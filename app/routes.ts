@@ -19,7 +19,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap.ru" }),
   route("kk/sitemap.xml", "routes/sitemap.ts", { id: "sitemap.kk" }),
   // Answers 404 unless ENABLE_TEST_ROUTES=1: lets browser tests reach the generic error page.
-  route("__test/error", "routes/test-error.ts", { id: "test-error" }),
+  route("__test/error", "routes/test-error.tsx", { id: "test-error" }),
   ...LOCALES.flatMap((locale) =>
     (Object.keys(LAYOUT_FILES) as Layout[]).map((name) =>
       layout(LAYOUT_FILES[name], { id: `layout.${name}.${locale}` }, [

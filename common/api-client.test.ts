@@ -91,6 +91,13 @@ describe("shared API client", () => {
     expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
 
+  it("recognises an API error made by another copy of this module (built pages vs. server source)", () => {
+    const foreign = Object.assign(new Error("m"), { [Symbol.for("mazar.api-error")]: true, status: 422 });
+    expect(foreign instanceof ApiError).toBe(true);
+    expect(new Error("m") instanceof ApiError).toBe(false);
+    expect(new ApiError(404, "not_found", "m") instanceof ApiError).toBe(true);
+  });
+
   it("exposes field messages of a 422", async () => {
     const fetchImpl = (async () =>
       new Response(

@@ -17,7 +17,20 @@ export type ApiErrorBody = {
   error: { code: string; message: string; fields?: { path: string; message: string }[] };
 };
 
+const API_ERROR = Symbol.for("mazar.api-error");
+
 export class ApiError extends Error {
+  /**
+   * `instanceof` by brand, not by class identity: the server runs this module from source while
+   * the built route modules carry their own bundled copy, and an error thrown by one must still be
+   * recognised by the other (otherwise a 422 would reach the error page instead of the form).
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[API_ERROR] === true;
+  }
+
+  readonly [API_ERROR] = true;
+
   constructor(
     readonly status: number,
     readonly code: string,

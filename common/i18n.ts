@@ -46,9 +46,35 @@ export function formatDate(locale: Locale, value: Date | string, withTime = fals
   }).format(date);
 }
 
+const KK_MONTHS = [
+  "қаңтар",
+  "ақпан",
+  "наурыз",
+  "сәуір",
+  "мамыр",
+  "маусым",
+  "шілде",
+  "тамыз",
+  "қыркүйек",
+  "қазан",
+  "қараша",
+  "желтоқсан",
+];
+
 /** A long date with the month's name: `22 ноября 2026 г.` / `2026 ж. 22 қараша`. */
 export function formatLongDate(locale: Locale, value: Date | string): string {
   const date = typeof value === "string" ? new Date(value) : value;
+  if (locale === "kk") {
+    // Kazakh month names are not in browsers' ICU data; the day is taken in Almaty time.
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Almaty",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+    }).formatToParts(date);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return `${part("year")} ж. ${part("day")} ${KK_MONTHS[part("month") - 1]}`;
+  }
   return new Intl.DateTimeFormat(INTL_TAGS[locale], {
     day: "numeric",
     month: "long",
@@ -61,10 +87,8 @@ export function formatNumber(locale: Locale, value: number): string {
   return new Intl.NumberFormat(INTL_TAGS[locale]).format(value);
 }
 
+/** Tenge amounts, whole: `150 000 ₸` (the sign after the amount, as both languages write it). */
 export function formatMoney(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(INTL_TAGS[locale], {
-    style: "currency",
-    currency: "KZT",
-    maximumFractionDigits: 0,
-  }).format(value);
+  const amount = new Intl.NumberFormat(INTL_TAGS[locale], { maximumFractionDigits: 0 }).format(value);
+  return `${amount}\u00a0₸`;
 }

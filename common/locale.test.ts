@@ -8,7 +8,7 @@ import {
   stripLocale,
 } from "./locale.ts";
 import { normalizePhone, formatPhone, maskPhone } from "./phone.ts";
-import { formatDate, formatMoney, formatNumber } from "./i18n.ts";
+import { formatDate, formatLongDate, formatMoney, formatNumber } from "./i18n.ts";
 
 describe("locale routing", () => {
   it("maps paths to locales and back", () => {
@@ -52,7 +52,9 @@ describe("formatting per locale", () => {
   it("formats dates and numbers as each language writes them", () => {
     const d = new Date("2026-03-05T06:00:00Z");
     expect(formatDate("ru", d)).toBe("05.03.2026");
-    expect(formatDate("kk", d)).toMatch(/05.03.2026/);
+    expect(formatDate("kk", d)).toBe("05.03.2026");
+    expect(formatLongDate("kk", new Date("2026-11-21T19:30:00Z"))).toBe("2026 ж. 22 қараша");
+    expect(formatLongDate("ru", new Date("2026-11-21T19:30:00Z"))).toBe("22 ноября 2026 г.");
     const spaced = (s: string) => s.replace(/\s/g, " ");
     expect(spaced(formatNumber("ru", 1234567.5))).toBe("1 234 567,5");
     expect(spaced(formatNumber("kk", 1234567.5))).toBe("1 234 567,5");

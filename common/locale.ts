@@ -5,8 +5,14 @@ export const DEFAULT_LOCALE: Locale = "ru";
 
 /** Language tags of the specification, used in `<html lang>` and `hreflang`. */
 export const LANGUAGE_TAGS: Record<Locale, string> = { ru: "ru-RU", kk: "kk-KK" };
-/** Tags handed to `Intl`, which knows Kazakh formats under the country code KZ. */
-export const INTL_TAGS: Record<Locale, string> = { ru: "ru-RU", kk: "kk-KZ" };
+/**
+ * Tags handed to `Intl` for numbers and numeric dates. Browsers ship a reduced ICU without Kazakh
+ * data (Chromium formats `kk-KZ` as `2026-11-22`, `1,234.5`), so server and browser would render
+ * different text and break hydration. Kazakh writes numbers and numeric dates as Russian does
+ * (`22.11.2026`, `1 234,5`), so both languages format through `ru-RU`; month names in Kazakh come
+ * from the product's own table (`formatLongDate`).
+ */
+export const INTL_TAGS: Record<Locale, string> = { ru: "ru-RU", kk: "ru-RU" };
 
 export const LOCALE_COOKIE = "locale";
 /** The locale cookie lives 365 days (specification, section 9). */

@@ -29,6 +29,7 @@ const ZEnv = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(30),
+    OTP_PHONE_HOURLY_LIMIT: z.coerce.number().int().min(1).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.AUTH_DEV_CODE) {
@@ -62,6 +63,8 @@ export type TConfig = {
   bodyLimitBytes: number;
   /** One-time codes one IP address may ask for in an hour. */
   otpIpHourlyLimit: number;
+  /** Login codes one phone may ask for in an hour. */
+  otpPhoneHourlyLimit: number;
 };
 
 export class ConfigError extends Error {}
@@ -96,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     otpIpHourlyLimit: e.OTP_IP_HOURLY_LIMIT,
+    otpPhoneHourlyLimit: e.OTP_PHONE_HOURLY_LIMIT,
   };
 }

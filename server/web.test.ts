@@ -49,6 +49,13 @@ describe("HTTP edge", () => {
     expect(own.status).toBe(200);
   });
 
+  it("keeps the locale cookie on route discovery and changes it on navigation", async () => {
+    const discovery = await web.request("/__manifest?paths=%2Fkk%2C%2Flogin", { headers: { cookie: "locale=kk" } });
+    expect(discovery.headers.get("set-cookie") ?? "").not.toContain("locale=");
+    const navigation = await web.request("/kk/contacts.data", { headers: { cookie: "locale=ru" } });
+    expect(navigation.headers.get("set-cookie")).toContain("locale=kk; Max-Age=31536000; Path=/; SameSite=Lax");
+  });
+
   it("accepts Bearer-authenticated writes from anywhere (no ambient credentials)", async () => {
     const token = await h.login(h.phones.admin);
     const res = await web.request("/api/v1/notifications/read-all", {

@@ -141,6 +141,8 @@ export function createWebApp(opts: WebOptions) {
   // Locale: detected on first access (cookie, then Accept-Language), changed by navigation, kept 365 days.
   app.use("*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    // React Router's route discovery (`/__manifest?paths=...`) names no page: it must not touch the locale.
+    if (c.req.path === "/__manifest") return next();
     const path = pagePath(c.req.path);
     const pathLocale = localeFromPath(path);
     const cookieLocale = getCookie(c, LOCALE_COOKIE);

@@ -59,8 +59,6 @@ export function clearSessionCookies(c: Context<ApiEnv>) {
   deleteCookie(c, "role", { path: "/" });
 }
 
-const ipHourlyLimit = (c: Context<ApiEnv>) => c.get("services").config.otpIpHourlyLimit;
-
 export const authRoutes = createRouter()
   .openapi(
     createRoute({
@@ -83,7 +81,6 @@ export const authRoutes = createRouter()
         phone,
         ip: c.get("ip"),
         locale: c.get("locale"),
-        ipHourlyLimit: ipHourlyLimit(c),
       });
       return c.json(result, 200);
     },

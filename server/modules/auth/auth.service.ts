@@ -22,8 +22,6 @@ export const OTP = {
   resendSec: 60,
   /** Five wrong tries void a code. */
   maxAttempts: 5,
-  /** Codes a phone may ask for in an hour. */
-  perPhonePerHour: 5,
   /** After a successful check, a phone with no account has 30 minutes to register. */
   registrationTtlSec: 1800,
 } as const;
@@ -61,15 +59,17 @@ export function toSessionUser(u: UserRow): TSessionUser {
 
 export async function requestOtp(
   s: Services,
-  input: { phone: string; ip: string; locale: Locale; ipHourlyLimit: number },
+  input: { phone: string; ip: string; locale: Locale },
 ): Promise<{ requestId: string; expiresInSec: number; resendInSec: number }> {
   const now = s.now();
   const hourAgo = new Date(now.getTime() - 3600_000);
   const { db } = s;
+  // The wait is between unanswered codes: once a code was used, the person has their phone in
+  // hand and may sign in again at once. The hourly limits below still cap every phone and IP.
   const [last] = await db
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(eq(otpCodes.phone, input.phone))
+    .where(and(eq(otpCodes.phone, input.phone), isNull(otpCodes.consumedAt)))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   if (last) {
@@ -80,12 +80,12 @@ export async function requestOtp(
     .select({ n: count() })
     .from(otpCodes)
     .where(and(eq(otpCodes.phone, input.phone), gt(otpCodes.createdAt, hourAgo)));
-  if ((perPhone?.n ?? 0) >= OTP.perPhonePerHour) throw new AppError(429, "otp_phone_limit");
+  if ((perPhone?.n ?? 0) >= s.config.otpPhoneHourlyLimit) throw new AppError(429, "otp_phone_limit");
   const [perIp] = await db
     .select({ n: count() })
     .from(otpCodes)
     .where(and(eq(otpCodes.ip, input.ip), gt(otpCodes.createdAt, hourAgo)));
-  if ((perIp?.n ?? 0) >= input.ipHourlyLimit) throw new AppError(429, "otp_ip_limit");
+  if ((perIp?.n ?? 0) >= s.config.otpIpHourlyLimit) throw new AppError(429, "otp_ip_limit");
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const [row] = await db

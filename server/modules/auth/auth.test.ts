@@ -59,6 +59,16 @@ describe("one-time code login", () => {
     expect((await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } })).status).toBe(200);
   });
 
+  it("lets a phone whose code was just used ask for a new one at once", async () => {
+    const t0 = new Date("2026-11-22T10:00:00Z");
+    h.setNow(t0);
+    await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.client } });
+    const code = h.sms.lastCode(h.phones.client);
+    expect((await h.request("POST", "/auth/otp/verify", { body: { phone: h.phones.client, code } })).status).toBe(200);
+    h.setNow(new Date(t0.getTime() + 5_000));
+    expect((await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.client } })).status).toBe(200);
+  });
+
   it("limits codes per phone per hour with a translated 429", async () => {
     const t0 = new Date("2026-11-22T10:00:00Z").getTime();
     for (let i = 0; i < 5; i++) {
