@@ -187,7 +187,9 @@ export function createWebApp(opts: WebOptions) {
         },
       },
       locale: rc.locale,
-      headers: { cookie: cookieHeader.replace(/(?:^|;\s*)token=[^;]*/g, "") },
+      // The token travels as Bearer; the locale is the page's (sent as Accept-Language), not the
+      // cookie's, which still holds the previous page's language during a switch.
+      headers: { cookie: cookieHeader.replace(/(?:^|;\s*)(?:token|locale)=[^;]*/g, "") },
     });
     const context = new RouterContextProvider();
     context.set(requestContext, rc);

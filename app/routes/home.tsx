@@ -19,8 +19,8 @@ export function meta({ location }: Route.MetaArgs) {
 const TILES: { to: string; icon: IconName; key: string }[] = [
   { to: "/instructions#first-steps", icon: "clock", key: "first_steps" },
   { to: "/instructions#documents", icon: "file", key: "documents" },
-  { to: "/instructions#arranging", icon: "map-pin", key: "arranging" },
-  { to: "/instructions#grave-care", icon: "shield", key: "care" },
+  { to: "/instructions#place", icon: "map-pin", key: "arranging" },
+  { to: "/instructions#care", icon: "shield", key: "care" },
 ];
 
 /** The home page: what the service does and where to start. */
