@@ -70,6 +70,8 @@ export type TSupplier = {
   blockReason: string | null;
   phone: string | null;
   createdAt: string;
+  /** Registration documents the company uploaded (readable by admins and the company). */
+  documents: TUploadFile[];
 };
 
 export type TNotification = {
@@ -88,3 +90,6 @@ export type TNotificationPage = {
   page: number;
   pageSize: number;
 };
+
+/** A stored file as the API hands it out (`POST /uploads` answers this). */
+export type TUploadFile = { id: string; url: string; name: string; size: number; type: string };

@@ -10,6 +10,7 @@ import { authRoutes, clearSessionCookies } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/auth.service.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
+import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { userRoutes } from "./modules/users/users.routes.ts";
 import type { Services } from "./services.ts";
 
@@ -84,6 +85,7 @@ export function createApi(services: Services) {
   api.route("/", userRoutes);
   api.route("/", supplierRoutes);
   api.route("/", notificationRoutes);
+  api.route("/", uploadRoutes);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

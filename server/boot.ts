@@ -3,7 +3,10 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { seedDemo } from "./db/seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
+import { DiskStorage } from "./modules/uploads/storage.ts";
+import { removeStaleUploads } from "./modules/uploads/uploads.service.ts";
 import type { Services } from "./services.ts";
+import path from "node:path";
 
 /**
  * Shared start-up of the production and development servers: configuration (a wrong value
@@ -31,7 +34,15 @@ export async function boot(): Promise<{ services: Services; database: Database; 
   const sms = config.smsGateway
     ? new HttpSmsSender(config.smsGateway.url, config.smsGateway.token, logger)
     : new LogSmsSender(logger);
-  const services: Services = { db: database.db, config, logger, sms, now: () => new Date() };
+  const storage = new DiskStorage(path.join(config.dataDir, "uploads"));
+  const services: Services = { db: database.db, config, logger, sms, storage, now: () => new Date() };
+  // Files never attached to a record go after 24 hours; checked at start and every hour.
+  const sweep = () =>
+    removeStaleUploads(services)
+      .then((n) => n && logger.info({ removed: n }, "unattached uploads removed"))
+      .catch((err) => logger.error({ err }, "upload sweep failed"));
+  void sweep();
+  setInterval(sweep, 3600_000).unref();
   return { services, database, config, logger };
 }
 

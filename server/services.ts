@@ -2,6 +2,7 @@ import type { TConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SmsSender } from "./modules/auth/sms.ts";
+import type { FileStorage } from "./modules/uploads/storage.ts";
 
 /** Everything a request handler may use, built once at start-up (and by each test). */
 export type Services = {
@@ -9,6 +10,8 @@ export type Services = {
   config: TConfig;
   logger: Logger;
   sms: SmsSender;
+  /** Uploaded files (local disk by default). */
+  storage: FileStorage;
   /** The current time; tests move it to check expiry. */
   now: () => Date;
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
@@ -18,6 +18,7 @@ import { createApi } from "./api.ts";
 import { AppError } from "./lib/errors.ts";
 import { errorBody } from "./lib/http.ts";
 import { apiDocsHtml, serveSwaggerAsset } from "./lib/api-docs.ts";
+import { UPLOAD_BODY_LIMIT } from "./modules/uploads/uploads.service.ts";
 import type { Services } from "./services.ts";
 
 type WebEnv = { Variables: { nonce: string; requestId: string } };
@@ -116,16 +117,14 @@ export function createWebApp(opts: WebOptions) {
     await next();
   });
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: (c) => {
-        const locale = detectLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
-        return c.json(errorBody(new AppError(413, "payload_too_large"), locale), 413);
-      },
-    }),
-  );
+  const tooLarge = (c: Context) => {
+    const locale = detectLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+    return c.json(errorBody(new AppError(413, "payload_too_large"), locale), 413);
+  };
+  // Files have their own, larger limit (checked again per purpose by the upload service).
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
+  const defaultLimit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
+  app.use("*", (c, next) => (c.req.path === "/api/v1/uploads" ? uploadLimit(c, next) : defaultLimit(c, next)));
 
   app.get("/api/v1/build", (c) => c.json({ buildId: opts.buildId }, 200, { "Cache-Control": "no-store" }));
   app.route("/", api);

@@ -29,7 +29,12 @@ export type ErrorCode =
   | "supplier_not_found"
   | "akimat_not_found"
   | "user_not_found"
-  | "notification_not_found";
+  | "notification_not_found"
+  | "upload_empty"
+  | "upload_too_large"
+  | "upload_type_not_allowed"
+  | "upload_rate_limited"
+  | "upload_not_found";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig, type TConfig } from "../config.ts";
 import { createApi } from "../api.ts";
@@ -5,6 +8,7 @@ import { type Database, openDatabase } from "../db/client.ts";
 import { DEMO_PHONES, seedDemo } from "../db/seed.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SmsSender } from "../modules/auth/sms.ts";
+import { DiskStorage } from "../modules/uploads/storage.ts";
 import type { Services } from "../services.ts";
 
 /** An SMS sender that keeps messages, so tests can read the code a phone received. */
@@ -28,8 +32,10 @@ export const DEV_CODE = "111111";
  * one per test file, emptied between tests with `reset()`.
  */
 export async function createHarness(overrides: Partial<TConfig> = {}) {
+  // Uploaded files of this test file live in a temporary directory, removed by close().
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mazar-test-"));
   const config: TConfig = {
-    ...loadConfig({ NODE_ENV: "test", AUTH_DEV_CODE: DEV_CODE, LOG_LEVEL: "silent" }),
+    ...loadConfig({ NODE_ENV: "test", AUTH_DEV_CODE: DEV_CODE, LOG_LEVEL: "silent", DATA_DIR: dataDir }),
     ...overrides,
   };
   const database: Database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
@@ -38,8 +44,9 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
   const services: Services = {
     db: database.db,
     config,
-    logger: createLogger("silent"),
+    logger: createLogger(process.env.TEST_LOG ?? "silent"),
     sms,
+    storage: new DiskStorage(path.join(dataDir, "uploads")),
     now: () => clock ?? new Date(),
   };
   const api = createApi(services);
@@ -80,11 +87,10 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
   async function reset() {
     sms.sent = [];
     clock = null;
-    await database.db.execute(
-      sql.raw(
-        "truncate table audit_log, notifications, sessions, otp_codes, users, suppliers, akimats restart identity cascade",
-      ),
-    );
+    // Every table of the schema, so a new module's rows never leak from one test into the next.
+    const tables = await database.db.execute(sql.raw("select tablename from pg_tables where schemaname = 'public'"));
+    const names = (tables.rows as { tablename: string }[]).map((r) => `"${r.tablename}"`).join(", ");
+    await database.db.execute(sql.raw(`truncate table ${names} restart identity cascade`));
     await seedDemo(database.db);
   }
 
@@ -100,7 +106,10 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
     setNow: (d: Date | null) => {
       clock = d;
     },
-    close: () => database.close(),
+    close: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

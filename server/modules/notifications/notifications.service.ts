@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   "supplier_activated",
   "supplier_blocked",
   "supplier_unblocked",
+  "supplier_documents_updated",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -2,7 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ZBlockSupplier } from "../../../common/schemas.ts";
 import { createRouter, requireRole } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
-import { changeSupplierStatus, listSuppliers } from "./suppliers.service.ts";
+import { ZUploadFile } from "../uploads/uploads.routes.ts";
+import {
+  changeSupplierStatus,
+  getOwnSupplier,
+  listSuppliers,
+  MAX_SUPPLIER_DOCUMENTS,
+  setSupplierDocuments,
+} from "./suppliers.service.ts";
 
 const ZStatus = z.enum(["pending", "active", "blocked"]);
 const ZSupplier = z
@@ -18,6 +25,7 @@ const ZSupplier = z
     blockReason: z.string().nullable(),
     phone: z.string().nullable(),
     createdAt: z.string(),
+    documents: z.array(ZUploadFile),
   })
   .openapi("Supplier");
 
@@ -32,6 +40,36 @@ const transitionRoute = (action: "activate" | "unblock") =>
   });
 
 export const supplierRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/suppliers/me",
+      tags: ["Suppliers"],
+      summary: "The signed-in supplier's company, with its documents",
+      responses: { 200: jsonResponse(ZSupplier, "The company"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "supplier");
+      return c.json(await getOwnSupplier(c.get("services").db, user), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/suppliers/me/documents",
+      tags: ["Suppliers"],
+      summary: "Set the company's registration documents (uploads of purpose `document`)",
+      request: {
+        body: jsonBody(z.object({ documentIds: z.array(z.string().uuid()).max(MAX_SUPPLIER_DOCUMENTS) })),
+      },
+      responses: { 200: jsonResponse(ZSupplier, "The company"), ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "supplier");
+      const s = c.get("services");
+      return c.json(await setSupplierDocuments(s.db, user, c.req.valid("json").documentIds, s.now()), 200);
+    },
+  )
   .openapi(
     createRoute({
       method: "get",

@@ -1,8 +1,9 @@
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { SupplierStatus, TSupplier } from "../../../common/api-types.ts";
 import type { Db } from "../../db/client.ts";
+import { attachUploads, listAttached } from "../uploads/uploads.service.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type Actor, applyTransition, defineTransitions } from "../audit/audit.service.ts";
+import { type Actor, applyTransition, defineTransitions, writeAudit } from "../audit/audit.service.ts";
 import { type NotificationKind, notify } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
 import { suppliers } from "./suppliers.tables.ts";
@@ -27,6 +28,11 @@ export async function listSuppliers(db: Db, filter: { status?: SupplierStatus; q
     .leftJoin(users, eq(users.supplierId, suppliers.id))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(desc(suppliers.createdAt), desc(suppliers.id));
+  const docs = await listAttached(
+    db,
+    SUPPLIER_DOCUMENTS,
+    rows.map((r) => r.s.id),
+  );
   return rows.map(({ s, phone }) => ({
     id: s.id,
     bin: s.bin,
@@ -39,7 +45,64 @@ export async function listSuppliers(db: Db, filter: { status?: SupplierStatus; q
     blockReason: s.blockReason,
     phone,
     createdAt: s.createdAt.toISOString(),
+    documents: docs.get(String(s.id)) ?? [],
   }));
+}
+
+/** Uploads bound to a supplier under this entity type are its registration documents. */
+export const SUPPLIER_DOCUMENTS = "supplier";
+/** At most this many documents per company. */
+export const MAX_SUPPLIER_DOCUMENTS = 10;
+
+/** The signed-in supplier's own company, with its documents. */
+export async function getOwnSupplier(db: Db, user: { supplierId: number | null }): Promise<TSupplier> {
+  if (!user.supplierId) throw new AppError(404, "supplier_not_found");
+  const [own] = (await listSuppliers(db, {})).filter((s) => s.id === user.supplierId);
+  if (!own) throw new AppError(404, "supplier_not_found");
+  return own;
+}
+
+/**
+ * Replaces the company's registration documents with the listed uploads (the supplier's own,
+ * uploaded as documents). Admins are told, so a pending company gets reviewed.
+ */
+export async function setSupplierDocuments(
+  db: Db,
+  user: { id: number; supplierId: number | null },
+  documentIds: readonly string[],
+  now: Date,
+): Promise<TSupplier> {
+  if (!user.supplierId) throw new AppError(404, "supplier_not_found");
+  const supplierId = user.supplierId;
+  await db.transaction(async (tx) => {
+    const [s] = await tx.select().from(suppliers).where(eq(suppliers.id, supplierId));
+    if (!s) throw new AppError(404, "supplier_not_found");
+    await attachUploads(tx, {
+      ownerId: user.id,
+      ids: documentIds,
+      entityType: SUPPLIER_DOCUMENTS,
+      entityId: supplierId,
+      purposes: ["document"],
+      now,
+    });
+    await writeAudit(tx, {
+      actor: { id: user.id, role: "supplier" },
+      entityType: "supplier",
+      entityId: supplierId,
+      action: "documents_updated",
+      data: { count: documentIds.length },
+    });
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+    for (const a of admins) {
+      await notify(tx, {
+        userId: a.id,
+        kind: "supplier_documents_updated",
+        params: { company: s.companyName, count: documentIds.length },
+        link: "/admin/suppliers",
+      });
+    }
+  });
+  return getOwnSupplier(db, user);
 }
 
 /** The admin's actions on a supplier: the states each starts from, where it leads, what the company is told. */

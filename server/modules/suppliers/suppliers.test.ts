@@ -83,3 +83,55 @@ describe("suppliers (admin)", () => {
     expect((await h.request("POST", `/suppliers/${id}/block`, { token, body: { reason: "xxx" } })).status).toBe(403);
   });
 });
+
+describe("supplier documents", () => {
+  const PDF = new TextEncoder().encode("%PDF-1.7\n%%EOF");
+  async function uploadPdf(token: string) {
+    const form = new FormData();
+    form.set("file", new File([PDF], "Свидетельство.pdf", { type: "application/pdf" }));
+    form.set("purpose", "document");
+    const res = await h.api.request("/api/v1/uploads", {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  it("lets the supplier attach its own documents, which the admin then sees and can open", async () => {
+    const supplier = await h.login(h.phones.supplier);
+    const doc = await uploadPdf(supplier);
+    const set = await h.request("PUT", "/suppliers/me/documents", { token: supplier, body: { documentIds: [doc] } });
+    expect(set.status).toBe(200);
+    expect(set.json.documents).toEqual([expect.objectContaining({ id: doc, name: "Свидетельство.pdf" })]);
+    const admin = await h.login(h.phones.admin);
+    const list = await h.request("GET", "/suppliers", { token: admin });
+    const mine = list.json.items.find((s: { documents: unknown[] }) => s.documents.length);
+    expect(mine.documents[0].id).toBe(doc);
+    expect(
+      (await h.api.request(`/api/v1/uploads/${doc}`, { headers: { authorization: `Bearer ${admin}` } })).status,
+    ).toBe(200);
+    const bell = await h.request("GET", "/notifications", { token: admin });
+    expect(JSON.stringify(bell.json)).toContain("загрузил документы");
+    // Removing it from the list lets it go.
+    const cleared = await h.request("PUT", "/suppliers/me/documents", { token: supplier, body: { documentIds: [] } });
+    expect(cleared.json.documents).toEqual([]);
+  });
+
+  it("refuses another person's upload and other roles", async () => {
+    const client = await h.login(h.phones.client);
+    const foreign = await uploadPdf(client);
+    const supplier = await h.login(h.phones.supplier);
+    const res = await h.request("PUT", "/suppliers/me/documents", {
+      token: supplier,
+      body: { documentIds: [foreign] },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.error.code).toBe("upload_not_found");
+    expect(
+      (await h.request("PUT", "/suppliers/me/documents", { token: client, body: { documentIds: [] } })).status,
+    ).toBe(403);
+    expect((await h.request("GET", "/suppliers/me", { token: client })).status).toBe(403);
+    expect((await h.request("GET", "/suppliers/me")).status).toBe(401);
+  });
+});
