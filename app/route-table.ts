@@ -37,6 +37,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: "home", path: "/", file: "routes/home.tsx", layout: "public", sitemap: true },
   { id: "instructions", path: "/instructions", file: "routes/instructions.tsx", layout: "public", sitemap: true },
   { id: "contacts", path: "/contacts", file: "routes/contacts.tsx", layout: "public", sitemap: true },
+  { id: "news", path: "/news", file: "routes/news/news-list.tsx", layout: "public", sitemap: true },
+  { id: "news-item", path: "/news/:id", file: "routes/news/news-item.tsx", layout: "public" },
   // Sign-in (the staff entry is the same screen)
   { id: "login", path: "/login", file: "routes/login.tsx", layout: "form" },
   { id: "admin-login", path: "/admin/login", file: "routes/login.tsx", layout: "form" },
@@ -74,6 +76,28 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   // Akimat (the /user area)
   {
+    id: "user-news",
+    path: "/user/news",
+    file: "routes/user/news-list.tsx",
+    layout: "user",
+    roles: AKIMAT,
+    nav: "nav.user.news",
+  },
+  {
+    id: "user-news-form",
+    path: "/user/news/form",
+    file: "routes/user/news-form.tsx",
+    layout: "user",
+    roles: AKIMAT,
+  },
+  {
+    id: "user-news-item",
+    path: "/user/news/:id",
+    file: "routes/user/news-item.tsx",
+    layout: "user",
+    roles: AKIMAT,
+  },
+  {
     id: "user-users",
     path: "/user/users",
     file: "routes/user/users.tsx",
@@ -98,6 +122,14 @@ export const ROUTES: readonly RouteEntry[] = [
     nav: "nav.notifications",
   },
   // Supplier
+  {
+    id: "supplier-profile",
+    path: "/supplier/profile",
+    file: "routes/supplier/profile.tsx",
+    layout: "supplier",
+    roles: SUPPLIER,
+    nav: "nav.supplier.profile",
+  },
   {
     id: "supplier-notifications",
     path: "/supplier/notifications",

@@ -93,3 +93,39 @@ export type TNotificationPage = {
 
 /** A stored file as the API hands it out (`POST /uploads` answers this). */
 export type TUploadFile = { id: string; url: string; name: string; size: number; type: string };
+
+export type NewsCategory = "announcements" | "social_support" | "legislation";
+export type NewsStatus = "draft" | "published";
+
+/** A published news item in one language, for the public pages. */
+export type TPublicNews = {
+  id: number;
+  category: NewsCategory;
+  /** The language the text is in: the page's, or the other one when the page's is missing. */
+  locale: "ru" | "kk";
+  isFallback: boolean;
+  title: string;
+  /** Sanitized HTML (list answers carry an empty string). */
+  content: string;
+  excerpt: string;
+  cover: TUploadFile | null;
+  attachment: TUploadFile | null;
+  publishedAt: string;
+  akimatName: string;
+};
+
+/** A news item with both languages, for the akimat's staff. */
+export type TNewsAdmin = {
+  id: number;
+  category: NewsCategory;
+  status: NewsStatus;
+  titleRu: string;
+  titleKk: string;
+  contentRu: string;
+  contentKk: string;
+  cover: TUploadFile | null;
+  attachment: TUploadFile | null;
+  publishedAt: string | null;
+  updatedAt: string;
+  authorName: string | null;
+};

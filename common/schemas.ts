@@ -88,3 +88,44 @@ export const ZEmployeeUpdate = ZEmployeeInput.omit({ phone: true });
 export const ZBlockSupplier = z.object({
   reason: z.string().trim().min(3, "validation.required").max(1000),
 });
+
+export const NEWS_CATEGORY_VALUES = ["announcements", "social_support", "legislation"] as const;
+
+/** Plain text of rich-text HTML, enough to tell whether a language's content is empty. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .trim();
+
+/**
+ * A news item as the akimat writes it. Either language may be left out, but a language that is
+ * started needs both its title and its text, and at least one language must be complete.
+ */
+export const ZNewsInput = z
+  .object({
+    category: z.enum(NEWS_CATEGORY_VALUES, { error: "validation.required" }),
+    titleRu: z.string().trim().max(200, "validation.too_long_200").default(""),
+    titleKk: z.string().trim().max(200, "validation.too_long_200").default(""),
+    contentRu: z.string().max(100_000).default(""),
+    contentKk: z.string().max(100_000).default(""),
+    coverId: z.string().uuid().nullable().default(null),
+    attachmentId: z.string().uuid().nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    const langs = [
+      ["Ru", v.titleRu, textOf(v.contentRu)],
+      ["Kk", v.titleKk, textOf(v.contentKk)],
+    ] as const;
+    let complete = 0;
+    for (const [lang, title, text] of langs) {
+      if (title && !text)
+        ctx.addIssue({ code: "custom", path: [`content${lang}`], message: "validation.news_content" });
+      if (!title && text) ctx.addIssue({ code: "custom", path: [`title${lang}`], message: "validation.news_title" });
+      if (title && text) complete++;
+    }
+    if (complete === 0 && langs.every(([, t, x]) => !t && !x)) {
+      ctx.addIssue({ code: "custom", path: ["titleRu"], message: "validation.news_one_language" });
+    }
+  });
+export type TNewsInput = z.input<typeof ZNewsInput>;

@@ -5,6 +5,7 @@ import { navOf } from "../route-table.ts";
 
 const PUBLIC_NAV = [
   { path: "/", key: "nav.public.home" },
+  { path: "/news", key: "nav.public.news" },
   { path: "/instructions", key: "nav.public.instructions" },
   { path: "/contacts", key: "nav.public.contacts" },
 ] as const;
@@ -31,7 +32,7 @@ export default function PublicLayout() {
           <ul>
             {PUBLIC_NAV.map((item) => (
               <li key={item.path}>
-                <NavLink to={to(item.path)} end>
+                <NavLink to={to(item.path)} end={item.path === "/"}>
                   {t(item.key)}
                 </NavLink>
               </li>

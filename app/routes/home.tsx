@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { Icon, type IconName } from "../components/icon.tsx";
+import type { TPublicNews } from "../../common/api-types.ts";
 import { useMe, useT } from "../lib/hooks.ts";
+import { requestContext } from "../lib/request-context.ts";
+import { NewsCard } from "./news/news-list.tsx";
 import type { Route } from "./+types/home";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -16,6 +19,12 @@ export function meta({ location }: Route.MetaArgs) {
   ];
 }
 
+/** The three latest news items. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = await context.get(requestContext).api.get<{ items: TPublicNews[] }>("/news", { query: { page: 1 } });
+  return { news: page.items.slice(0, 3) };
+}
+
 const TILES: { to: string; icon: IconName; key: string }[] = [
   { to: "/instructions#first-steps", icon: "clock", key: "first_steps" },
   { to: "/instructions#documents", icon: "file", key: "documents" },
@@ -24,7 +33,7 @@ const TILES: { to: string; icon: IconName; key: string }[] = [
 ];
 
 /** The home page: what the service does and where to start. */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
   const me = useMe();
   return (
@@ -59,6 +68,21 @@ export default function Home() {
           ))}
         </ul>
       </section>
+      {loaderData.news.length > 0 ? (
+        <section className="section" aria-labelledby="home-news-title">
+          <div className="page-head">
+            <h2 id="home-news-title">{t("news.latest")}</h2>
+            <Link to={to("/news")}>
+              {t("news.all_news")} <Icon name="chevron-right" size={16} />
+            </Link>
+          </div>
+          <ul className="cards" data-testid="home-news">
+            {loaderData.news.map((n) => (
+              <NewsCard key={n.id} item={n} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="section section--quiet" aria-labelledby="help-title">
         <h2 id="help-title">{t("home.help_title")}</h2>
         <p>{t("home.help_text")}</p>

@@ -216,7 +216,10 @@ export default function Login() {
         <Registration
           registrationToken={registrationToken}
           phone={phone ?? ""}
-          onDone={goOn}
+          onDone={(role) =>
+            // A new company goes on to upload its registration documents for the admin's review.
+            role === "supplier" ? window.location.assign(localizePath("/supplier/profile", locale)) : goOn(role)
+          }
           onExpired={() => setStep("phone")}
         />
       ) : null}

@@ -1,4 +1,5 @@
 import { localeFromPath, localizePath } from "../../common/locale.ts";
+import { requestContext } from "../lib/request-context.ts";
 import { ROUTES } from "../route-table.ts";
 import type { Route } from "./+types/sitemap";
 
@@ -6,18 +7,25 @@ const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
 
 /** `/sitemap.xml` and `/kk/sitemap.xml`: the public pages of each locale, with their other-language twin. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname.replace(/\/sitemap\.xml$/, "") || "/");
   const base = (process.env.PUBLIC_URL ?? url.origin).replace(/\/$/, "");
-  const entries = ROUTES.filter((r) => r.sitemap).map((r) => {
-    const loc = `${base}${localizePath(r.path, locale)}`;
+  const news = await context
+    .get(requestContext)
+    .api.get<{ items: { id: number; updatedAt: string }[] }>("/news/sitemap");
+  const pages = [
+    ...ROUTES.filter((r) => r.sitemap).map((r) => ({ path: r.path, lastmod: undefined as string | undefined })),
+    ...news.items.map((n) => ({ path: `/news/${n.id}`, lastmod: n.updatedAt.slice(0, 10) })),
+  ];
+  const entries = pages.map((p) => {
+    const loc = `${base}${localizePath(p.path, locale)}`;
     const alternates = (["ru", "kk"] as const)
       .map(
-        (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(`${base}${localizePath(r.path, l)}`)}"/>`,
+        (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(`${base}${localizePath(p.path, l)}`)}"/>`,
       )
       .join("");
-    return `<url><loc>${escapeXml(loc)}</loc>${alternates}</url>`;
+    return `<url><loc>${escapeXml(loc)}</loc>${p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : ""}${alternates}</url>`;
   });
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { akimats } from "../modules/akimats/akimats.tables.ts";
+import { news } from "../modules/news/news.tables.ts";
 import { suppliers } from "../modules/suppliers/suppliers.tables.ts";
 import { users } from "../modules/users/users.tables.ts";
 import type { Queryable } from "./client.ts";
@@ -41,6 +42,53 @@ export async function ensureUser(db: Queryable, u: typeof users.$inferInsert): P
   const [row] = await db.insert(users).values(u).returning({ id: users.id });
   return (row as { id: number }).id;
 }
+
+/** A published news item, found by its Russian title. Content is trusted HTML written here. */
+export async function ensureNews(db: Queryable, n: typeof news.$inferInsert): Promise<number> {
+  const [found] = await db
+    .select({ id: news.id })
+    .from(news)
+    .where(eq(news.titleRu, n.titleRu ?? ""));
+  if (found) return found.id;
+  const [row] = await db.insert(news).values(n).returning({ id: news.id });
+  return (row as { id: number }).id;
+}
+
+/** The demo akimat's news, in both languages (one only in Russian, to show the fallback note). */
+const DEMO_NEWS: Omit<typeof news.$inferInsert, "akimatId">[] = [
+  {
+    category: "announcements",
+    status: "published",
+    publishedAt: new Date("2026-11-16T05:00:00Z"),
+    titleRu: "Кладбища города работают по зимнему графику",
+    titleKk: "Қала зираттары қысқы кестемен жұмыс істейді",
+    contentRu:
+      "<p>С 15 ноября по 15 марта кладбища открыты для посещения с 9:00 до 17:00. Захоронения проводятся ежедневно с 10:00 до 16:00 по предварительной записи.</p><p>Подъездные дороги очищаются от снега каждое утро. Просим посетителей быть осторожными на дорожках между секторами.</p>",
+    contentKk:
+      "<p>15 қарашадан 15 наурызға дейін зираттарға келу уақыты — 9:00-ден 17:00-ге дейін. Жерлеу күн сайын 10:00-ден 16:00-ге дейін алдын ала жазылу бойынша жүргізіледі.</p><p>Кірме жолдар күн сайын таңертең қардан тазартылады. Келушілерден секторлар арасындағы жолдарда абай болуды сұраймыз.</p>",
+  },
+  {
+    category: "social_support",
+    status: "published",
+    publishedAt: new Date("2026-11-10T05:00:00Z"),
+    titleRu: "Выплата на погребение: как подать заявление",
+    titleKk: "Жерлеуге арналған төлем: өтінішті қалай беруге болады",
+    contentRu:
+      "<p>Родственники умершего пенсионера или получателя пособия могут получить единовременную выплату на погребение.</p><ul><li>Заявление подают в ЦОН или на портале egov.kz.</li><li>Понадобятся свидетельство о смерти и удостоверение личности.</li></ul><p>Подробнее — в разделе «Инструкции».</p>",
+    contentKk:
+      "<p>Қайтыс болған зейнеткердің немесе жәрдемақы алушының туыстары жерлеуге біржолғы төлем ала алады.</p><ul><li>Өтініш ХҚКО-ға немесе egov.kz порталында беріледі.</li><li>Қайтыс болу туралы куәлік пен жеке куәлік қажет.</li></ul><p>Толығырақ — «Нұсқаулықтар» бөлімінде.</p>",
+  },
+  {
+    category: "legislation",
+    status: "published",
+    publishedAt: new Date("2026-11-02T05:00:00Z"),
+    titleRu: "Обновлены правила благоустройства мест захоронения",
+    titleKk: "",
+    contentRu:
+      "<p>Акимат утвердил обновлённые правила: ограды и надгробия устанавливаются в границах участка, их высота согласуется с администрацией кладбища.</p>",
+    contentKk: "",
+  },
+];
 
 export async function seedDemo(db: Queryable): Promise<void> {
   const akimatId = await ensureAkimat(db, {
@@ -100,4 +148,5 @@ export async function seedDemo(db: Queryable): Promise<void> {
     iin: "850312400128",
     consentAt: new Date(),
   });
+  for (const n of DEMO_NEWS) await ensureNews(db, { ...n, akimatId });
 }

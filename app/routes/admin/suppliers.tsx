@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { formatDate } from "../../../common/i18n.ts";
+import { formatSize } from "../../../common/upload/queue.ts";
 import { formatPhone } from "../../../common/phone.ts";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -117,6 +118,23 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
                 <dd>{formatDate(locale, s.createdAt)}</dd>
               </dl>
               {s.description ? <p className="card__text">{s.description}</p> : null}
+              <div className="documents" data-testid="supplier-documents">
+                <h3 className="documents__title">{t("admin.suppliers.documents")}</h3>
+                {s.documents.length === 0 ? (
+                  <p className="muted">{t("admin.suppliers.no_documents")}</p>
+                ) : (
+                  <ul className="plain-list">
+                    {s.documents.map((d) => (
+                      <li key={d.id}>
+                        <a href={d.url} target="_blank" rel="noopener noreferrer">
+                          <Icon name="file" size={18} /> {d.name}
+                        </a>{" "}
+                        <span className="muted">({formatSize(d.size)})</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
               {s.status === "blocked" && s.blockReason ? (
                 <p className="alert alert--warning">
                   {t("admin.suppliers.block_reason")}: {s.blockReason}

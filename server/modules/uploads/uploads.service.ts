@@ -10,7 +10,8 @@ import type { TSessionUser } from "../auth/auth.service.ts";
 import { cleanFileName, detectFileType, MIME, type TDetectedType } from "./file-type.ts";
 import { type TUploadPurpose, uploads } from "./uploads.tables.ts";
 
-const MB = 1024 * 1024;
+/** Megabytes as people and the drop zone count them (10 MB = 10,000,000 bytes). */
+const MB = 1_000_000;
 
 /** Size and type rules per purpose, checked on the server whatever the widget said. */
 export const UPLOAD_RULES: Record<TUploadPurpose, { maxBytes: number; types: readonly TDetectedType[] }> = {

@@ -1,0 +1,194 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { NEWS_CATEGORY_VALUES, ZNewsInput } from "../../../common/schemas.ts";
+import { createRouter, requireRole } from "../../lib/http.ts";
+import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk, ZPageQuery } from "../../lib/openapi.ts";
+import { ZUploadFile } from "../uploads/uploads.routes.ts";
+import {
+  changeNewsStatus,
+  createNews,
+  deleteNews,
+  getAkimatNews,
+  getPublicNews,
+  listAkimatNews,
+  listPublicNews,
+  listPublishedIds,
+  updateNews,
+} from "./news.service.ts";
+
+const ZCategory = z.enum(NEWS_CATEGORY_VALUES);
+const ZStatus = z.enum(["draft", "published"]);
+
+const ZPublicNews = z
+  .object({
+    id: z.number(),
+    category: ZCategory,
+    locale: z.enum(["ru", "kk"]),
+    isFallback: z.boolean().openapi({ description: "True when the text is in the other language (no translation)" }),
+    title: z.string(),
+    content: z.string().openapi({ description: "Sanitized HTML; empty in lists" }),
+    excerpt: z.string(),
+    cover: ZUploadFile.nullable(),
+    attachment: ZUploadFile.nullable(),
+    publishedAt: z.string(),
+    akimatName: z.string(),
+  })
+  .openapi("PublicNews");
+
+const ZNewsAdmin = z
+  .object({
+    id: z.number(),
+    category: ZCategory,
+    status: ZStatus,
+    titleRu: z.string(),
+    titleKk: z.string(),
+    contentRu: z.string(),
+    contentKk: z.string(),
+    cover: ZUploadFile.nullable(),
+    attachment: ZUploadFile.nullable(),
+    publishedAt: z.string().nullable(),
+    updatedAt: z.string(),
+    authorName: z.string().nullable(),
+  })
+  .openapi("NewsAdmin");
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+
+const transition = (action: "publish" | "unpublish") =>
+  createRoute({
+    method: "post",
+    path: `/akimat/news/{id}/${action}`,
+    tags: ["News"],
+    summary: action === "publish" ? "Publish a news item" : "Withdraw a news item to drafts",
+    request: { params: ZIdParam },
+    responses: { 200: jsonResponse(ZNewsAdmin, "Done"), ...errorResponses(401, 403, 404, 409, 422) },
+  });
+
+export const newsRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/news",
+      tags: ["News"],
+      summary: "Published news, newest first, 12 a page, in the language of Accept-Language",
+      request: { query: ZPageQuery.extend({ category: ZCategory.optional() }) },
+      responses: { 200: jsonResponse(page(ZPublicNews), "News") },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      return c.json(await listPublicNews(c.get("services").db, { ...q, locale: c.get("locale") }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/news/sitemap",
+      tags: ["News"],
+      summary: "Ids of all published news, for sitemaps",
+      responses: {
+        200: jsonResponse(z.object({ items: z.array(z.object({ id: z.number(), updatedAt: z.string() })) }), "Ids"),
+      },
+    }),
+    async (c) => c.json({ items: await listPublishedIds(c.get("services").db) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/news/{id}",
+      tags: ["News"],
+      summary: "One published news item",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZPublicNews, "The item"), ...errorResponses(404) },
+    }),
+    async (c) => c.json(await getPublicNews(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/akimat/news",
+      tags: ["News"],
+      summary: "The caller's akimat's news, with filters (akimat staff)",
+      request: {
+        query: ZPageQuery.extend({
+          status: ZStatus.optional(),
+          category: ZCategory.optional(),
+          q: z.string().trim().max(100).optional(),
+        }),
+      },
+      responses: { 200: jsonResponse(page(ZNewsAdmin), "News"), ...errorResponses(401, 403) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "akimat");
+      return c.json(await listAkimatNews(c.get("services").db, user, c.req.valid("query")), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/akimat/news/{id}",
+      tags: ["News"],
+      summary: "One news item of the caller's akimat, both languages",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZNewsAdmin, "The item"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "akimat");
+      return c.json(await getAkimatNews(c.get("services").db, user, c.req.valid("param").id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/akimat/news",
+      tags: ["News"],
+      summary: "Create a news item as a draft; content HTML is sanitized",
+      request: { body: jsonBody(ZNewsInput) },
+      responses: { 201: jsonResponse(ZNewsAdmin, "Created"), ...errorResponses(401, 403, 422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "akimat");
+      const s = c.get("services");
+      return c.json(await createNews(s.db, user, c.req.valid("json"), s.now()), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/akimat/news/{id}",
+      tags: ["News"],
+      summary: "Edit a news item",
+      request: { params: ZIdParam, body: jsonBody(ZNewsInput) },
+      responses: { 200: jsonResponse(ZNewsAdmin, "Saved"), ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "akimat");
+      const s = c.get("services");
+      return c.json(await updateNews(s.db, user, c.req.valid("param").id, c.req.valid("json"), s.now()), 200);
+    },
+  )
+  .openapi(transition("publish"), async (c) => {
+    const user = requireRole(c, "akimat");
+    const s = c.get("services");
+    return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "published", s.now()), 200);
+  })
+  .openapi(transition("unpublish"), async (c) => {
+    const user = requireRole(c, "akimat");
+    const s = c.get("services");
+    return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "draft", s.now()), 200);
+  })
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/akimat/news/{id}",
+      tags: ["News"],
+      summary: "Delete a news item",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZOk, "Deleted"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "akimat");
+      const s = c.get("services");
+      await deleteNews(s.db, user, c.req.valid("param").id, s.now());
+      return c.json({ ok: true as const }, 200);
+    },
+  );

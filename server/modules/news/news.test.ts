@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ensureAkimat, ensureUser } from "../../db/seed.ts";
+import { createHarness, type Harness } from "../../test/harness.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h.close());
+beforeEach(async () => h.reset());
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const PDF = new TextEncoder().encode("%PDF-1.7\n%%EOF");
+
+async function upload(token: string, data: Uint8Array, purpose: string, name: string) {
+  const form = new FormData();
+  form.set("file", new File([data as Uint8Array<ArrayBuffer>], name));
+  form.set("purpose", purpose);
+  const res = await h.api.request("/api/v1/uploads", {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await res.json()) as { id: string; url: string };
+}
+
+const draft = {
+  category: "announcements",
+  titleRu: "Новый график <b>работы</b>",
+  titleKk: "Жаңа жұмыс кестесі",
+  contentRu:
+    '<p>Текст <a href="javascript:alert(1)">ссылка</a> <img src=x onerror=alert(1)><script>alert(2)</script></p>',
+  contentKk: '<p>Мәтін <a href="https://example.kz">сілтеме</a></p>',
+};
+
+describe("news", () => {
+  it("lets akimat staff write, publish and withdraw; visitors see only published items in their language", async () => {
+    const akimat = await h.login(h.phones.akimat);
+    const cover = await upload(akimat, PNG, "photo", "cover.png");
+    const pdf = await upload(akimat, PDF, "document", "Приказ.pdf");
+    const created = await h.request("POST", "/akimat/news", {
+      token: akimat,
+      body: { ...draft, coverId: cover.id, attachmentId: pdf.id },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.status).toBe("draft");
+    // Stored HTML is sanitized: no script, no handler, no javascript: link.
+    expect(created.json.contentRu).not.toMatch(/script|onerror|javascript:/i);
+    expect(created.json.contentKk).toContain('href="https://example.kz"');
+    const id = created.json.id as number;
+
+    expect((await h.request("GET", `/news/${id}`)).status).toBe(404);
+    expect((await h.api.request(cover.url)).status).toBe(404);
+
+    expect((await h.request("POST", `/akimat/news/${id}/publish`, { token: akimat })).status).toBe(200);
+    const kk = await h.request("GET", `/news/${id}`, { headers: { "accept-language": "kk" } });
+    expect(kk.json).toMatchObject({ title: "Жаңа жұмыс кестесі", locale: "kk", isFallback: false });
+    expect(kk.json.cover.id).toBe(cover.id);
+    expect(kk.json.attachment.name).toBe("Приказ.pdf");
+    // Published images are public now.
+    expect((await h.api.request(cover.url)).status).toBe(200);
+    const list = await h.request("GET", "/news?category=announcements");
+    expect(list.json.items.map((n: { id: number }) => n.id)).toContain(id);
+    expect(list.json.pageSize).toBe(12);
+
+    expect((await h.request("POST", `/akimat/news/${id}/unpublish`, { token: akimat })).status).toBe(200);
+    expect((await h.request("GET", `/news/${id}`)).status).toBe(404);
+    expect((await h.api.request(cover.url)).status).toBe(404);
+    expect((await h.request("POST", `/akimat/news/${id}/unpublish`, { token: akimat })).status).toBe(409);
+  });
+
+  it("shows the other language with a note when a translation is missing", async () => {
+    const akimat = await h.login(h.phones.akimat);
+    const created = await h.request("POST", "/akimat/news", {
+      token: akimat,
+      body: { category: "legislation", titleRu: "Только по-русски", contentRu: "<p>Текст</p>" },
+    });
+    await h.request("POST", `/akimat/news/${created.json.id}/publish`, { token: akimat });
+    const kk = await h.request("GET", `/news/${created.json.id}`, { headers: { "accept-language": "kk" } });
+    expect(kk.json).toMatchObject({ title: "Только по-русски", locale: "ru", isFallback: true });
+  });
+
+  it("explains what is missing, field by field, in the caller's language", async () => {
+    const akimat = await h.login(h.phones.akimat);
+    const empty = await h.request("POST", "/akimat/news", {
+      token: akimat,
+      body: { category: "announcements" },
+      headers: { "accept-language": "kk" },
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.json.error.fields[0]).toMatchObject({ path: "titleRu" });
+    expect(empty.json.error.fields[0].message).toMatch(/тілде/);
+    const half = await h.request("POST", "/akimat/news", {
+      token: akimat,
+      body: { category: "announcements", titleRu: "Заголовок", titleKk: "Тақырып", contentKk: "<p>Мәтін</p>" },
+    });
+    expect(half.json.error.fields).toEqual([expect.objectContaining({ path: "contentRu" })]);
+  });
+
+  it("refuses an attachment that is not a PDF", async () => {
+    const akimat = await h.login(h.phones.akimat);
+    const photo = await upload(akimat, PNG, "document", "scan.png");
+    const res = await h.request("POST", "/akimat/news", { token: akimat, body: { ...draft, attachmentId: photo.id } });
+    expect(res.status).toBe(422);
+    expect(res.json.error.fields[0].path).toBe("attachmentId");
+  });
+
+  it("keeps each akimat's news to its own staff, and every other role out", async () => {
+    const akimat = await h.login(h.phones.akimat);
+    const created = await h.request("POST", "/akimat/news", { token: akimat, body: draft });
+    const id = created.json.id as number;
+    const otherAkimat = await ensureAkimat(h.db, {
+      nameRu: "Акимат Конаева",
+      nameKk: "Қонаев әкімдігі",
+      city: "Қонаев",
+    });
+    await ensureUser(h.db, {
+      phone: "+77017770000",
+      role: "akimat",
+      akimatId: otherAkimat,
+      akimatRole: "admin",
+      name: "Дана",
+    });
+    const stranger = await h.login("+77017770000");
+    expect((await h.request("GET", `/akimat/news/${id}`, { token: stranger })).status).toBe(404);
+    expect((await h.request("PUT", `/akimat/news/${id}`, { token: stranger, body: draft })).status).toBe(404);
+    expect((await h.request("POST", `/akimat/news/${id}/publish`, { token: stranger })).status).toBe(404);
+    expect((await h.request("DELETE", `/akimat/news/${id}`, { token: stranger })).status).toBe(404);
+    for (const role of ["admin", "manager", "supplier", "client"] as const) {
+      const token = await h.login(h.phones[role]);
+      expect((await h.request("GET", "/akimat/news", { token })).status).toBe(403);
+      expect((await h.request("POST", "/akimat/news", { token, body: draft })).status).toBe(403);
+      expect((await h.request("POST", `/akimat/news/${id}/publish`, { token })).status).toBe(403);
+    }
+    expect((await h.request("POST", "/akimat/news", { body: draft })).status).toBe(401);
+    expect((await h.request("DELETE", `/akimat/news/${id}`, { token: akimat })).status).toBe(200);
+    expect((await h.request("GET", `/akimat/news/${id}`, { token: akimat })).status).toBe(404);
+  });
+
+  it("filters the akimat's list by status, category and text", async () => {
+    const akimat = await h.login(h.phones.akimat);
+    await h.request("POST", "/akimat/news", { token: akimat, body: draft });
+    const drafts = await h.request("GET", "/akimat/news?status=draft", { token: akimat });
+    expect(drafts.json.items.map((n: { titleKk: string }) => n.titleKk)).toEqual(["Жаңа жұмыс кестесі"]);
+    const found = await h.request("GET", `/akimat/news?q=${encodeURIComponent("кестесі")}`, { token: akimat });
+    expect(found.json.total).toBe(1);
+    const legislation = await h.request("GET", "/akimat/news?category=legislation&status=draft", { token: akimat });
+    expect(legislation.json.total).toBe(0);
+  });
+});
