@@ -127,6 +127,15 @@ export function RichTextEditor({
       for (const [selector, key] of BUTTON_LABELS) {
         for (const el of bar?.querySelectorAll(selector) ?? []) el.setAttribute("aria-label", tRef.current(key));
       }
+      // Quill names its heading choices in English (CSS content); `data-label` replaces them.
+      for (const item of bar?.querySelectorAll<HTMLElement>(".ql-header .ql-picker-item") ?? []) {
+        const level = item.getAttribute("data-value");
+        item.setAttribute(
+          "data-label",
+          level ? tRef.current("editor.heading_n", { n: level }) : tRef.current("editor.normal"),
+        );
+      }
+      bar?.querySelector(".ql-header .ql-picker-label")?.setAttribute("data-label", tRef.current("editor.normal"));
       setValue(read());
       setReady(true);
       cleanup = () => {

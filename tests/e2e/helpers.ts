@@ -24,6 +24,13 @@ export async function login(page: Page, phone: string, opts: { locale?: "ru" | "
   await expect(page.getByTestId("code-sent")).toBeVisible();
   await page.locator("#code").fill(DEV_CODE);
   await page.getByTestId("verify-code").click();
+  // The login page moves on by itself (or shows an error, or the registration step); wait for
+  // that, so the test's next navigation does not cut it off.
+  const answered = page.getByTestId("login-error").or(page.getByTestId("registration"));
+  await expect(async () => {
+    const moved = !/\/login$/.test(new URL(page.url()).pathname);
+    expect(moved || (await answered.isVisible())).toBe(true);
+  }).toPass();
 }
 
 export async function logout(page: Page) {

@@ -94,7 +94,7 @@ test("stored scripts in titles, content and file names never run", async ({ page
       coverId: cover.id,
     },
   });
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
   const { id } = await created.json();
   expect((await api.post(`/api/v1/akimat/news/${id}/publish`)).status()).toBe(200);
   for (const path of [`/news/${id}`, "/news", `/user/news/${id}`, "/user/news", "/"]) {

@@ -60,7 +60,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="news-title">
       <h1 id="news-title">{t("news.title")}</h1>
-      <nav className="tabs filters" aria-label={t("news.by_category")}>
+      <nav className="tabs news-tabs" aria-label={t("news.by_category")}>
         {(["", ...NEWS_CATEGORY_VALUES] as (NewsCategory | "")[]).map((c) => (
           <Link
             key={c || "all"}

@@ -120,7 +120,6 @@ export default function NewsForm({ loaderData }: Route.ComponentProps) {
         <DropZone
           name="coverId"
           label={t("user.news.cover")}
-          hint={t("user.news.cover_hint")}
           value={cover}
           onChange={setCover}
           onBusyChange={(b) => setUploading((u) => ({ ...u, cover: b }))}

@@ -55,7 +55,12 @@ function inLocale(row: NewsRow, locale: Locale) {
 
 function excerptOf(html: string, max = 220): string {
   const text = htmlToText(html);
-  return text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, "")}…`;
+  return text.length <= max
+    ? text
+    : `${text
+        .slice(0, max)
+        .replace(/\s+\S*$/, "")
+        .replace(/[.,;:!?]+$/, "")}…`;
 }
 
 function toPublic(
