@@ -74,6 +74,9 @@ test("sitemaps list the public pages of each locale", async ({ request }) => {
   expect(ruXml).not.toContain("/admin/");
   const kkXml = await (await request.get("/kk/sitemap.xml")).text();
   expect(kkXml).toContain("<loc>http://127.0.0.1:3100/kk/contacts</loc>");
+  // Published news of the demo akimat are listed in both languages.
+  expect(ruXml).toMatch(/<loc>http:\/\/127\.0\.0\.1:3100\/news\/\d+<\/loc><lastmod>/);
+  expect(kkXml).toMatch(/<loc>http:\/\/127\.0\.0\.1:3100\/kk\/news\/\d+<\/loc>/);
 });
 
 test("the staff entry at /admin/login signs staff in and refuses unknown phones", async ({ page }) => {

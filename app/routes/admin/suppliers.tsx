@@ -1,9 +1,8 @@
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { formatDate } from "../../../common/i18n.ts";
 import { formatSize } from "../../../common/upload/queue.ts";
-import { formatPhone } from "../../../common/phone.ts";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { SupplierFacts } from "../../components/supplier-facts.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -42,7 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** Admin: supplier companies; activate new ones, block with a reason, unblock. */
 export default function Suppliers({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useT();
+  const { t } = useT();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const actionData = useActionData() as
@@ -103,20 +102,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
                 <h2 className="card__title">{s.companyName}</h2>
                 <StatusBadge kind="supplier" status={s.status} />
               </div>
-              <dl className="facts">
-                <dt>{t("register.bin")}</dt>
-                <dd>{s.bin}</dd>
-                <dt>{t("register.head")}</dt>
-                <dd>{s.headName}</dd>
-                <dt>{t("register.city")}</dt>
-                <dd>{s.city}</dd>
-                <dt>{t("common.phone")}</dt>
-                <dd>{s.phone ? formatPhone(s.phone) : "—"}</dd>
-                <dt>{t("admin.suppliers.vat")}</dt>
-                <dd>{s.isVatPayer ? t("common.yes") : t("common.no")}</dd>
-                <dt>{t("admin.suppliers.registered")}</dt>
-                <dd>{formatDate(locale, s.createdAt)}</dd>
-              </dl>
+              <SupplierFacts supplier={s} />
               {s.description ? <p className="card__text">{s.description}</p> : null}
               <div className="documents" data-testid="supplier-documents">
                 <h3 className="documents__title">{t("admin.suppliers.documents")}</h3>

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { TSupplier, TUploadFile } from "../../../common/api-types.ts";
-import { formatPhone } from "../../../common/phone.ts";
 import { DropZone } from "../../components/drop-zone.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { SupplierFacts } from "../../components/supplier-facts.tsx";
 import { callApi } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -47,22 +47,7 @@ export default function SupplierProfile({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="card">
         <h2 className="card__title">{s.companyName}</h2>
-        <dl className="facts">
-          <dt>{t("register.bin")}</dt>
-          <dd>{s.bin}</dd>
-          <dt>{t("register.head")}</dt>
-          <dd>{s.headName}</dd>
-          <dt>{t("register.city")}</dt>
-          <dd>{s.city}</dd>
-          {s.phone ? (
-            <>
-              <dt>{t("common.phone")}</dt>
-              <dd>{formatPhone(s.phone)}</dd>
-            </>
-          ) : null}
-          <dt>{t("admin.suppliers.vat")}</dt>
-          <dd>{s.isVatPayer ? t("common.yes") : t("common.no")}</dd>
-        </dl>
+        <SupplierFacts supplier={s} />
       </div>
       <Form method="post" className="stack" data-testid="documents-form">
         <h2>{t("supplier_profile.documents")}</h2>
