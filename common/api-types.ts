@@ -129,3 +129,36 @@ export type TNewsAdmin = {
   updatedAt: string;
   authorName: string | null;
 };
+
+export type PlotStatus = "free" | "reserved" | "occupied" | "unavailable";
+
+/** A grave as the public registry shows it: never the IIN. */
+export type TPublicBurial = {
+  id: number;
+  surname: string;
+  name: string;
+  patronymic: string;
+  birthYear: number | null;
+  deathYear: number | null;
+  burialDate: string | null;
+  cemetery: { id: number; name: string; address: string };
+  sector: string;
+  row: string;
+  place: number;
+  /** The centre of the plot, [lng, lat]. */
+  point: [number, number];
+};
+
+export type TBurialSearchPage = { items: TPublicBurial[]; total: number; page: number; pageSize: number };
+
+/** A cemetery with its place counts, for lists and the home page. */
+export type TCemeterySummary = {
+  id: number;
+  name: string;
+  city: string;
+  religion: "all" | "muslim" | "christian" | "jewish" | "other";
+  status: "open" | "family_only" | "closed";
+  address: string;
+  counts: Record<PlotStatus, number>;
+  center: [number, number] | null;
+};

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type TConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { seedDemo } from "./db/seed.ts";
+import { seedRegistryDemo } from "./modules/registry/registry.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { DiskStorage } from "./modules/uploads/storage.ts";
@@ -27,7 +28,12 @@ export async function boot(): Promise<{ services: Services; database: Database; 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   logger.info({ database: database.kind }, "database ready, migrations applied");
   if (config.seedDemo) {
-    await database.db.transaction((tx) => seedDemo(tx));
+    const started = Date.now();
+    await database.db.transaction(async (tx) => {
+      const { akimatId } = await seedDemo(tx);
+      await seedRegistryDemo(tx, akimatId);
+    });
+    logger.info({ ms: Date.now() - started }, "demo seed checked");
     logger.info("demo data in place");
   }
   if (config.authDevCode) logger.warn("AUTH_DEV_CODE is set: that code signs in any phone (never in production)");

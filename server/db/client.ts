@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
@@ -46,7 +47,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dir = path.resolve(dataDir, "pgdata");
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  // pg_trgm powers the name search; PGlite loads it as a bundled extension.
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: "pglite", close: () => client.close() };

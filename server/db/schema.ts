@@ -4,6 +4,7 @@ export * from "../modules/audit/audit.tables.ts";
 export * from "../modules/auth/auth.tables.ts";
 export * from "../modules/news/news.tables.ts";
 export * from "../modules/notifications/notifications.tables.ts";
+export * from "../modules/registry/registry.tables.ts";
 export * from "../modules/suppliers/suppliers.tables.ts";
 export * from "../modules/uploads/uploads.tables.ts";
 export * from "../modules/users/users.tables.ts";

@@ -90,7 +90,8 @@ const DEMO_NEWS: Omit<typeof news.$inferInsert, "akimatId">[] = [
   },
 ];
 
-export async function seedDemo(db: Queryable): Promise<void> {
+/** The demo accounts and news; returns the demo akimat. The registry has its own, larger seed. */
+export async function seedDemo(db: Queryable): Promise<{ akimatId: number }> {
   const akimatId = await ensureAkimat(db, {
     nameRu: "Акимат города Алматы",
     nameKk: "Алматы қаласының әкімдігі",
@@ -149,4 +150,5 @@ export async function seedDemo(db: Queryable): Promise<void> {
     consentAt: new Date(),
   });
   for (const n of DEMO_NEWS) await ensureNews(db, { ...n, akimatId });
+  return { akimatId };
 }

@@ -35,7 +35,8 @@ export type ErrorCode =
   | "upload_type_not_allowed"
   | "upload_rate_limited"
   | "upload_not_found"
-  | "news_not_found";
+  | "news_not_found"
+  | "burial_not_found";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

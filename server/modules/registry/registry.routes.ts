@@ -1,0 +1,97 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../lib/http.ts";
+import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
+import { getPublicBurial, listCemeteries, searchBurials } from "./registry.service.ts";
+import { RELIGIONS } from "./registry.tables.ts";
+
+const ZPublicBurial = z
+  .object({
+    id: z.number(),
+    surname: z.string(),
+    name: z.string(),
+    patronymic: z.string(),
+    birthYear: z.number().nullable(),
+    deathYear: z.number().nullable(),
+    burialDate: z.string().nullable(),
+    cemetery: z.object({ id: z.number(), name: z.string(), address: z.string() }),
+    sector: z.string(),
+    row: z.string(),
+    place: z.number(),
+    point: z.tuple([z.number(), z.number()]).openapi({ description: "[lng, lat] of the plot's centre" }),
+  })
+  .openapi("PublicBurial");
+
+const ZCounts = z.object({ free: z.number(), reserved: z.number(), occupied: z.number(), unavailable: z.number() });
+const ZCemeterySummary = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    city: z.string(),
+    religion: z.enum(RELIGIONS),
+    status: z.enum(["open", "family_only", "closed"]),
+    address: z.string(),
+    counts: ZCounts,
+    center: z.tuple([z.number(), z.number()]).nullable(),
+  })
+  .openapi("CemeterySummary");
+
+const year = z.coerce.number().int().min(1800).max(2100).optional();
+
+export const registryRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/burials/search",
+      tags: ["Registry"],
+      summary: "Search the public burial registry",
+      description:
+        "By surname, name and patronymic (any of them, partial, with small typos; Kazakh and Russian spellings " +
+        "match), birth and death year, cemetery. 20 results a page, best first. The IIN is never searched or returned.",
+      request: {
+        query: z.object({
+          q: z.string().trim().max(120).optional(),
+          birthYear: year,
+          deathYear: year,
+          cemeteryId: z.coerce.number().int().positive().optional(),
+          page: z.coerce.number().int().min(1).max(500).default(1),
+        }),
+      },
+      responses: {
+        200: jsonResponse(
+          z.object({ items: z.array(ZPublicBurial), total: z.number(), page: z.number(), pageSize: z.number() }),
+          "Results",
+        ),
+        ...errorResponses(422),
+      },
+    }),
+    async (c) =>
+      c.json(await searchBurials(c.get("services").db, { ...c.req.valid("query"), locale: c.get("locale") }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/burials/{id}",
+      tags: ["Registry"],
+      summary: "One grave of the public registry",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZPublicBurial, "The grave"), ...errorResponses(404) },
+    }),
+    async (c) => c.json(await getPublicBurial(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/cemeteries",
+      tags: ["Registry"],
+      summary: "Cemeteries with their free, reserved and occupied place counts",
+      request: {
+        query: z.object({ city: z.string().trim().max(80).optional(), religion: z.enum(RELIGIONS).optional() }),
+      },
+      responses: { 200: jsonResponse(z.object({ items: z.array(ZCemeterySummary) }), "Cemeteries") },
+    }),
+    async (c) =>
+      c.json(
+        { items: await listCemeteries(c.get("services").db, { ...c.req.valid("query"), locale: c.get("locale") }) },
+        200,
+      ),
+  );

@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { foldName } from "../../../common/search-text.ts";
+import { akimats } from "../akimats/akimats.tables.ts";
+import { createHarness, type Harness } from "../../test/harness.ts";
+import { DEMO_CEMETERIES, ensureRegistryCemetery } from "./registry.seed.ts";
+import { burials, plots } from "./registry.tables.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h.close());
+
+let cemeteryId: number;
+let otherCemeteryId: number;
+const names: [string, string, string, number, number, string | null][] = [
+  ["Жұмабаев", "Ерлан", "Маратұлы", 1950, 2010, "500101300123"],
+  ["Жумабаева", "Айгуль", "Серикқызы", 1955, 2015, null],
+  ["Әлиев", "Асқар", "Бекұлы", 1940, 1999, null],
+  ["Алиева", "Мария", "Петровна", 1962, 2020, null],
+  ["Фёдоров", "Пётр", "Иванович", 1930, 1990, null],
+  ["Жумабекова", "Дана", "Ерлановна", 1970, 2021, null],
+  ["Иванов", "Сергей", "Николаевич", 1948, 2005, null],
+];
+
+beforeEach(async () => {
+  await h.reset();
+  const [akimat] = await h.db.select({ id: akimats.id }).from(akimats).where(eq(akimats.city, "Алматы"));
+  const akimatId = akimat?.id as number;
+  cemeteryId = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, {
+    rows: 2,
+    perRow: 6,
+    seed: 1,
+  });
+  otherCemeteryId = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[1] as never, {
+    rows: 1,
+    perRow: 4,
+    seed: 2,
+  });
+  // Only the known people below live in the registry of this test.
+  await h.db.delete(burials);
+  const places = await h.db.select({ id: plots.id }).from(plots).where(eq(plots.cemeteryId, cemeteryId));
+  await h.db.insert(burials).values(
+    names.map(([surname, name, patronymic, birthYear, deathYear, iin], i) => ({
+      plotId: (places[i] as { id: number }).id,
+      surname,
+      name,
+      patronymic,
+      birthYear,
+      deathYear,
+      iin,
+      searchName: foldName(`${surname} ${name} ${patronymic}`),
+    })),
+  );
+});
+
+const search = async (query: Record<string, string | number>) => {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await h.request("GET", `/burials/search?${qs}`);
+  expect(res.status).toBe(200);
+  return res.json as { items: { surname: string; name: string }[]; total: number };
+};
+const surnames = (r: { items: { surname: string }[] }) => r.items.map((i) => i.surname);
+
+describe("registry search", () => {
+  it("matches Kazakh letters with Russian look-alikes both ways, and ё with е", async () => {
+    // Exact matches first; near names (one letter away) may follow.
+    expect(surnames(await search({ q: "Жумабаев Ерлан" }))[0]).toBe("Жұмабаев");
+    expect(surnames(await search({ q: "Жұмабаева" }))[0]).toBe("Жумабаева");
+    expect(surnames(await search({ q: "Алиев Аскар" }))).toEqual(["Әлиев"]);
+    expect(surnames(await search({ q: "Әлиева" }))[0]).toBe("Алиева");
+    expect(surnames(await search({ q: "федоров петр" }))).toEqual(["Фёдоров"]);
+  });
+
+  it("finds partial names, any of the three parts, case-insensitively", async () => {
+    expect(surnames(await search({ q: "жумаб" })).sort()).toEqual(["Жумабаева", "Жумабекова", "Жұмабаев"].sort());
+    // Unrelated names never come up.
+    expect(surnames(await search({ q: "Жумабаев" }))).not.toContain("Иванов");
+    expect(surnames(await search({ q: "СЕРГЕЙ" }))).toEqual(["Иванов"]);
+    expect(surnames(await search({ q: "Петровна" }))[0]).toBe("Алиева");
+  });
+
+  it("forgives a one-letter typo, ranking exact matches first", async () => {
+    // Иваноф is one letter from Иванов (and from the patronymic Иванович, found after it).
+    expect(surnames(await search({ q: "Иваноф" }))[0]).toBe("Иванов");
+    expect(surnames(await search({ q: "Жумобаев" }))[0]).toBe("Жұмабаев");
+    const r = await search({ q: "Жумабаева" });
+    expect(r.items[0]?.surname).toBe("Жумабаева");
+  });
+
+  it("filters by birth and death year and by cemetery", async () => {
+    expect(surnames(await search({ q: "Жумаб", deathYear: 2015 }))).toEqual(["Жумабаева"]);
+    expect(surnames(await search({ birthYear: 1930 }))).toEqual(["Фёдоров"]);
+    expect((await search({ q: "Иванов Сергей", cemeteryId: otherCemeteryId })).total).toBe(0);
+    expect(surnames(await search({ q: "Иванов Сергей", cemeteryId }))).toEqual(["Иванов"]);
+  });
+
+  it("never returns or searches the IIN", async () => {
+    const r = await h.request("GET", `/burials/search?q=${encodeURIComponent("Жұмабаев")}`);
+    expect(JSON.stringify(r.json)).not.toContain("500101300123");
+    expect(JSON.stringify(r.json)).not.toMatch(/"iin"/);
+    expect((await search({ q: "500101300123" })).total).toBe(0);
+    const one = await h.request("GET", `/burials/${r.json.items[0].id}`);
+    expect(one.status).toBe(200);
+    expect(one.json).toMatchObject({ surname: "Жұмабаев", sector: "А", row: "1" });
+    expect(JSON.stringify(one.json)).not.toContain("500101300123");
+  });
+
+  it("answers an empty query with nothing, and a grave that is not there with 404", async () => {
+    expect((await search({ q: "" })).total).toBe(0);
+    expect((await h.request("GET", "/burials/999999")).status).toBe(404);
+  });
+
+  it("lists cemeteries with their counts in the page's language", async () => {
+    const res = await h.request("GET", "/cemeteries", { headers: { "accept-language": "kk" } });
+    const kensay = res.json.items.find((c: { id: number }) => c.id === cemeteryId);
+    expect(kensay.name).toBe("«Кеңсай» мұсылман зираты");
+    const total = Object.values(kensay.counts as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(total).toBe(48);
+    const muslim = await h.request("GET", "/cemeteries?religion=muslim");
+    expect(muslim.json.items.map((c: { id: number }) => c.id)).toEqual([cemeteryId]);
+  });
+});
