@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Icon, type IconName } from "../components/icon.tsx";
-import type { TPublicNews } from "../../common/api-types.ts";
+import type { TCemeterySummary, TPublicNews } from "../../common/api-types.ts";
+import { formatNumber } from "../../common/i18n.ts";
 import { useMe, useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
 import { NewsCard } from "./news/news-list.tsx";
@@ -19,10 +20,14 @@ export function meta({ location }: Route.MetaArgs) {
   ];
 }
 
-/** The three latest news items. */
+/** The three latest news items and the cemeteries with their place counts. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const page = await context.get(requestContext).api.get<{ items: TPublicNews[] }>("/news", { query: { page: 1 } });
-  return { news: page.items.slice(0, 3) };
+  const { api } = context.get(requestContext);
+  const [page, cemeteries] = await Promise.all([
+    api.get<{ items: TPublicNews[] }>("/news", { query: { page: 1 } }),
+    api.get<{ items: TCemeterySummary[] }>("/cemeteries"),
+  ]);
+  return { news: page.items.slice(0, 3), cemeteries: cemeteries.items };
 }
 
 const TILES: { to: string; icon: IconName; key: string }[] = [
@@ -34,7 +39,7 @@ const TILES: { to: string; icon: IconName; key: string }[] = [
 
 /** The home page: what the service does and where to start. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t, to } = useT();
+  const { t, to, locale } = useT();
   const me = useMe();
   return (
     <>
@@ -54,6 +59,42 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      <section className="section" aria-labelledby="home-search-title">
+        <h2 id="home-search-title">{t("search.home_title")}</h2>
+        <Form method="get" action={to("/search")} className="inline-form home-search" role="search">
+          <label htmlFor="home-q" className="visually-hidden">
+            {t("search.home_hint")}
+          </label>
+          <input id="home-q" name="q" type="search" placeholder={t("search.home_hint")} required />
+          <button type="submit" className="button">
+            <Icon name="search" /> {t("common.find")}
+          </button>
+        </Form>
+      </section>
+      {loaderData.cemeteries.length > 0 ? (
+        <section className="section" aria-labelledby="home-cemeteries-title">
+          <h2 id="home-cemeteries-title">{t("cemeteries.title")}</h2>
+          <ul className="cemetery-counts" data-testid="cemetery-counts">
+            {loaderData.cemeteries.map((c) => (
+              <li key={c.id} className="card">
+                <h3 className="card__title">{c.name}</h3>
+                <p className="muted">{c.address}</p>
+                <p className="cemetery-counts__figures">
+                  <span className="badge badge--ok">
+                    {formatNumber(locale, c.counts.free)} {t("cemeteries.free")}
+                  </span>
+                  <span className="badge badge--wait">
+                    {formatNumber(locale, c.counts.reserved)} {t("cemeteries.reserved")}
+                  </span>
+                  <span className="badge badge--neutral">
+                    {formatNumber(locale, c.counts.occupied)} {t("cemeteries.occupied")}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="section" aria-labelledby="tiles-title">
         <h2 id="tiles-title">{t("home.where_to_start")}</h2>
         <ul className="tiles">

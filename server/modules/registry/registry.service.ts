@@ -4,7 +4,7 @@ import type { Locale } from "../../../common/locale.ts";
 import { searchTokens } from "../../../common/search-text.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { burials, cemeteries, PLOT_STATUSES, plots } from "./registry.tables.ts";
+import { cemeteries, PLOT_STATUSES, plots } from "./registry.tables.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
 /**
@@ -63,7 +63,8 @@ export async function searchBurials(
   if (q.cemeteryId) conds.push(sql`p.cemetery_id = ${q.cemeteryId}`);
   const where = sql.join(conds, sql` and `);
   // Per query word: a whole word of the name scores 3, the start of one 2, found inside 1, a
-  // fuzzy match its similarity. Without words, the most recent deaths come first.
+  // fuzzy match its similarity; equal scores go by the folded name, so both spellings of one
+  // name stand together. Without words, the most recent deaths come first.
   const padded = sql`(' ' || b.search_name || ' ')`;
   const order = tokens.length
     ? sql`${sql.join(
@@ -72,7 +73,7 @@ export async function searchBurials(
             sql`(case when ${padded} like ${`% ${t} %`} then 3 when ${padded} like ${`% ${t}%`} then 2 when b.search_name like ${`%${t}%`} then 1 else word_similarity(${t}, b.search_name) end)`,
         ),
         sql` + `,
-      )} desc, b.surname, b.name, b.id`
+      )} desc, b.search_name, b.id`
     : sql`b.death_year desc nulls last, b.surname, b.id`;
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
   const result = await db.transaction(async (tx) => {

@@ -1,0 +1,208 @@
+import { useState } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import type { TBurialSearchPage, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
+import { formatDate } from "../../../common/i18n.ts";
+import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
+import { Icon } from "../../components/icon.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { useT } from "../../lib/hooks.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/search";
+
+export function meta({ location }: Route.MetaArgs) {
+  const isKk = location.pathname.startsWith("/kk");
+  return [
+    { title: isKk ? "Жерлеу орнын іздеу" : "Поиск захоронения" },
+    {
+      name: "description",
+      content: isKk
+        ? "Алматы зираттарының тізілімінен тегі, аты, жылдары бойынша жерлеу орнын табыңыз."
+        : "Найдите место захоронения в реестре кладбищ Алматы по фамилии, имени и годам жизни.",
+    },
+  ];
+}
+
+const year = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1800 && n <= 2100 ? n : undefined;
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { api } = context.get(requestContext);
+  const p = new URL(request.url).searchParams;
+  const query = {
+    q: p.get("q")?.trim().slice(0, 120) || undefined,
+    birthYear: year(p.get("birthYear")),
+    deathYear: year(p.get("deathYear")),
+    cemeteryId: Number(p.get("cemeteryId")) || undefined,
+    page: Math.min(500, Math.max(1, Number(p.get("page")) || 1)),
+  };
+  const hasQuery = Boolean(query.q || query.birthYear || query.deathYear);
+  const graveId = Number(p.get("grave")) || 0;
+  const [cemeteries, results, grave] = await Promise.all([
+    api.get<{ items: TCemeterySummary[] }>("/cemeteries"),
+    hasQuery ? api.get<TBurialSearchPage>("/burials/search", { query }) : Promise.resolve(null),
+    graveId ? api.get<TPublicBurial>(`/burials/${graveId}`).catch(() => null) : Promise.resolve(null),
+  ]);
+  return { cemeteries: cemeteries.items, results, grave };
+}
+
+const fullName = (b: TPublicBurial) => [b.surname, b.name, b.patronymic].filter(Boolean).join(" ");
+const years = (b: TPublicBurial) => `${b.birthYear ?? "?"} – ${b.deathYear ?? "?"}`;
+
+/** The grave card: where the grave is, how to get there, the coordinates to share. */
+function GraveCard({ grave }: { grave: TPublicBurial }) {
+  const { t, locale } = useT();
+  const [copied, setCopied] = useState(false);
+  const links = routeLinks(grave.point);
+  const coords = formatCoordinates(grave.point);
+  return (
+    <section className="card grave-card" aria-labelledby="grave-title" data-testid="grave-card">
+      <h2 id="grave-title" className="card__title">
+        {fullName(grave)}
+      </h2>
+      <p className="grave-card__years">{years(grave)}</p>
+      <dl className="facts">
+        <dt>{t("search.cemetery")}</dt>
+        <dd>
+          {grave.cemetery.name}
+          {grave.cemetery.address ? <span className="muted">, {grave.cemetery.address}</span> : null}
+        </dd>
+        <dt>{t("search.sector")}</dt>
+        <dd>{grave.sector}</dd>
+        <dt>{t("search.row")}</dt>
+        <dd>{grave.row}</dd>
+        <dt>{t("search.place")}</dt>
+        <dd>{grave.place}</dd>
+        {grave.burialDate ? (
+          <>
+            <dt>{t("search.burial_date")}</dt>
+            <dd>{formatDate(locale, grave.burialDate)}</dd>
+          </>
+        ) : null}
+        <dt>{t("search.coordinates")}</dt>
+        <dd>
+          <span data-testid="grave-coordinates">{coords}</span>{" "}
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => {
+              void navigator.clipboard?.writeText(coords).then(() => setCopied(true));
+            }}
+          >
+            {copied ? t("search.copied") : t("search.copy")}
+          </button>
+        </dd>
+      </dl>
+      <p className="grave-card__routes">
+        <span>{t("search.route")}:</span>
+        <a href={links.yandex} target="_blank" rel="noopener noreferrer">
+          {t("search.yandex")}
+        </a>
+        <a href={links.twoGis} target="_blank" rel="noopener noreferrer">
+          2GIS
+        </a>
+        <a href={links.google} target="_blank" rel="noopener noreferrer">
+          Google Maps
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** The public registry search: by name (either spelling), years and cemetery; a result opens its grave card. */
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const [params] = useSearchParams();
+  const { cemeteries, results, grave } = loaderData;
+  const linkToGrave = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set("grave", String(id));
+    return `?${next}#grave-title`;
+  };
+  return (
+    <section aria-labelledby="search-title">
+      <h1 id="search-title">{t("search.title")}</h1>
+      <p className="lead">{t("search.lead")}</p>
+      <Form method="get" className="search-form card" role="search" data-testid="search-form">
+        <div className="field search-form__q">
+          <label htmlFor="s-q" className="field__label">
+            {t("search.name")}
+          </label>
+          <input id="s-q" name="q" type="search" defaultValue={params.get("q") ?? ""} autoComplete="off" />
+          <p className="field__hint">{t("search.name_hint")}</p>
+        </div>
+        <div className="search-form__row">
+          <div className="field">
+            <label htmlFor="s-birth" className="field__label">
+              {t("search.birth_year")}
+            </label>
+            <input
+              id="s-birth"
+              name="birthYear"
+              inputMode="numeric"
+              pattern="[0-9]{4}"
+              maxLength={4}
+              defaultValue={params.get("birthYear") ?? ""}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="s-death" className="field__label">
+              {t("search.death_year")}
+            </label>
+            <input
+              id="s-death"
+              name="deathYear"
+              inputMode="numeric"
+              pattern="[0-9]{4}"
+              maxLength={4}
+              defaultValue={params.get("deathYear") ?? ""}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="s-cemetery" className="field__label">
+              {t("search.cemetery")}
+            </label>
+            <select id="s-cemetery" name="cemeteryId" defaultValue={params.get("cemeteryId") ?? ""}>
+              <option value="">{t("search.any_cemetery")}</option>
+              {cemeteries.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <button type="submit" className="button">
+          <Icon name="search" /> {t("common.find")}
+        </button>
+      </Form>
+
+      {grave ? <GraveCard grave={grave} /> : null}
+
+      {results ? (
+        <div aria-live="polite">
+          <p className="muted" data-testid="search-total">
+            {t("search.found", { count: results.total })}
+          </p>
+          {results.total === 0 ? <p className="note">{t("search.nothing")}</p> : null}
+          <ul className="results" data-testid="search-results">
+            {results.items.map((b) => (
+              <li key={b.id} className="result">
+                <Link to={linkToGrave(b.id)} className="result__name">
+                  {fullName(b)}
+                </Link>
+                <span className="result__years">{years(b)}</span>
+                <span className="muted">
+                  {b.cemetery.name} · {t("search.sector")} {b.sector}, {t("search.row").toLowerCase()} {b.row},{" "}
+                  {t("search.place").toLowerCase()} {b.place}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Pager page={results.page} pageSize={results.pageSize} total={results.total} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

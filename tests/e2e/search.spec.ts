@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { watchForErrors } from "./helpers.ts";
+
+/** A visitor searches the registry in Kazakh with the Russian spelling and opens a grave card. */
+test("a visitor finds a grave in Kazakh and sees where it is and how to get there", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto("/kk");
+  await page.locator("#home-q").fill("Жумабаев");
+  await page.locator("#home-q").press("Enter");
+  await expect(page).toHaveURL(/\/kk\/search\?q=/);
+  const results = page.getByTestId("search-results");
+  await expect(results.locator("li").first()).toBeVisible();
+  // Both spellings are found: the demo registry holds Жұмабаев and Жумабаев.
+  await expect(results).toContainText("Жұмабаев");
+  await expect(results).toContainText("Жумабаев");
+  await results.locator("li a").first().click();
+  const card = page.getByTestId("grave-card");
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Сектор");
+  await expect(card.getByRole("link", { name: "2GIS" })).toHaveAttribute(
+    "href",
+    /^https:\/\/2gis\.kz\/directions\/points\//,
+  );
+  await expect(page.getByTestId("grave-coordinates")).toHaveText(/^43\.\d{6}, 76\.\d{6}$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "kk-KK");
+  expect(errors).toEqual([]);
+});
+
+test("a search with no match says so kindly, and the year filter narrows results", async ({ page }) => {
+  await page.goto("/search?q=Несуществующаяфамилия");
+  await expect(page.getByTestId("search-total")).toHaveText("Найдено 0 записей");
+  await expect(page.locator(".note")).toContainText("Ничего не найдено");
+  await page.goto("/search?q=Иванов");
+  const all = Number((await page.getByTestId("search-total").textContent())?.match(/\d+/)?.[0]);
+  await page.locator("#s-death").fill("2000");
+  await page.getByRole("button", { name: "Найти" }).click();
+  await expect(page).toHaveURL(/deathYear=2000/);
+  const narrowed = Number((await page.getByTestId("search-total").textContent())?.match(/\d+/)?.[0]);
+  expect(narrowed).toBeLessThan(all);
+});
