@@ -129,3 +129,22 @@ export const ZNewsInput = z
     }
   });
 export type TNewsInput = z.input<typeof ZNewsInput>;
+
+const optionalYear = z
+  .union([z.literal(""), z.coerce.number().int().min(1800, "validation.year").max(2100, "validation.year")])
+  .optional()
+  .transform((v) => (v === "" || v === undefined ? null : v));
+
+/** A visitor asks the staff to find a burial the search did not show. */
+export const ZSearchRequestInput = z.object({
+  applicantName: z.string({ error: "validation.required" }).trim().min(2, "validation.required").max(120),
+  applicantPhone: ZPhone,
+  surname: z.string({ error: "validation.required" }).trim().min(2, "validation.required").max(80),
+  name: z.string().trim().max(80).default(""),
+  patronymic: z.string().trim().max(80).default(""),
+  birthYear: optionalYear,
+  deathYear: optionalYear,
+  cemeteryId: z.coerce.number().int().positive().nullable().optional(),
+  details: z.string().trim().max(2000, "validation.too_long_2000").default(""),
+});
+export type TSearchRequestInput = z.input<typeof ZSearchRequestInput>;

@@ -38,3 +38,20 @@ test("a search with no match says so kindly, and the year filter narrows results
   const narrowed = Number((await page.getByTestId("search-total").textContent())?.match(/\d+/)?.[0]);
   expect(narrowed).toBeLessThan(all);
 });
+
+test("when nothing is found, the visitor asks the staff to search, losing nothing on a mistake", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto("/kk/search?q=Бейсенбаев%20Оразалы&deathYear=1987");
+  const form = page.getByTestId("search-request");
+  await expect(form).toHaveAttribute("open", "");
+  await expect(page.locator("#sr-surname")).toHaveValue("Бейсенбаев");
+  await expect(page.locator("#sr-deathYear")).toHaveValue("1987");
+  await page.locator("#sr-applicantPhone").fill("7015550011");
+  await page.getByTestId("send-request").click();
+  await expect(page.locator("#sr-applicantName-error")).toBeVisible();
+  await expect(page.locator("#sr-applicantPhone")).toHaveValue("7015550011");
+  await page.locator("#sr-applicantName").fill("Айгүл");
+  await page.getByTestId("send-request").click();
+  await expect(page.getByTestId("request-sent")).toContainText("Сұрау жіберілді");
+  expect(errors).toEqual([]);
+});

@@ -1,9 +1,11 @@
 import { useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { TBurialSearchPage, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
+import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { callApi, str } from "../../lib/actions.server.ts";
 import { Pager } from "../../components/pager.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -45,6 +47,104 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     graveId ? api.get<TPublicBurial>(`/burials/${graveId}`).catch(() => null) : Promise.resolve(null),
   ]);
   return { cemeteries: cemeteries.items, results, grave };
+}
+
+/** A visitor asks the staff to find a burial the search did not show. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { api } = context.get(requestContext);
+  const form = await request.formData();
+  const body = Object.fromEntries(
+    ["applicantName", "applicantPhone", "surname", "name", "patronymic", "birthYear", "deathYear", "details"].map(
+      (k) => [k, str(form, k)],
+    ),
+  );
+  const cemeteryId = Number(str(form, "cemeteryId")) || null;
+  const result = await callApi(() => api.post<{ id: number }>("/registry-requests/search", { ...body, cemeteryId }));
+  return result.ok ? { sent: true as const } : result.response;
+}
+
+type TRequestAnswer = { sent?: true; error?: { message: string; fields: Record<string, string> } } | undefined;
+
+/** The form of a search request, filled in from what was searched; nothing typed is lost on an error. */
+function SearchRequestForm({ cemeteries, isOpen }: { cemeteries: TCemeterySummary[]; isOpen: boolean }) {
+  const { t } = useT();
+  const [params] = useSearchParams();
+  const answer = useActionData() as TRequestAnswer;
+  const busy = useNavigation().state !== "idle";
+  const errors = answer?.error?.fields ?? {};
+  const [surname = "", name = "", patronymic = ""] = (params.get("q") ?? "").trim().split(/\s+/);
+  if (answer?.sent) {
+    return (
+      <p className="alert alert--success" role="status" data-testid="request-sent">
+        <Icon name="check" /> {t("search.request.sent")}
+      </p>
+    );
+  }
+  const input = (
+    key: string,
+    label: string,
+    value = "",
+    opts: { type?: string; hint?: string; required?: boolean } = {},
+  ) => (
+    <Field id={`sr-${key}`} label={label} hint={opts.hint} error={errors[key]}>
+      <input
+        id={`sr-${key}`}
+        name={key}
+        type={opts.type ?? "text"}
+        defaultValue={value}
+        required={opts.required}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={describedBy(`sr-${key}`, opts.hint, errors[key])}
+      />
+    </Field>
+  );
+  return (
+    <details className="card search-request" open={isOpen || Boolean(answer?.error)} data-testid="search-request">
+      <summary>{t("search.request.title")}</summary>
+      <p className="muted">{t("search.request.lead")}</p>
+      {answer?.error ? (
+        <p className="alert alert--error" role="alert">
+          <Icon name="alert" /> {answer.error.message}
+        </p>
+      ) : null}
+      <Form method="post" noValidate className="stack">
+        <fieldset>
+          <legend>{t("search.request.deceased")}</legend>
+          {input("surname", t("register.surname"), surname, { required: true })}
+          {input("name", t("register.name"), name)}
+          {input("patronymic", t("register.patronymic"), patronymic)}
+          {input("birthYear", t("search.birth_year"), params.get("birthYear") ?? "")}
+          {input("deathYear", t("search.death_year"), params.get("deathYear") ?? "")}
+          <Field id="sr-cemeteryId" label={t("search.cemetery")}>
+            <select id="sr-cemeteryId" name="cemeteryId" defaultValue={params.get("cemeteryId") ?? ""}>
+              <option value="">{t("search.request.unknown_cemetery")}</option>
+              {cemeteries.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id="sr-details"
+            label={t("search.request.details")}
+            hint={t("search.request.details_hint")}
+            error={errors.details}
+          >
+            <textarea id="sr-details" name="details" rows={3} maxLength={2000} aria-describedby="sr-details-hint" />
+          </Field>
+        </fieldset>
+        <fieldset>
+          <legend>{t("search.request.contacts")}</legend>
+          {input("applicantName", t("search.request.your_name"), "", { required: true })}
+          {input("applicantPhone", t("common.phone"), "", { type: "tel", hint: t("login.phone_hint"), required: true })}
+        </fieldset>
+        <button type="submit" className="button" disabled={busy} data-testid="send-request">
+          {t("search.request.send")}
+        </button>
+      </Form>
+    </details>
+  );
 }
 
 const fullName = (b: TPublicBurial) => [b.surname, b.name, b.patronymic].filter(Boolean).join(" ");
@@ -201,6 +301,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <Pager page={results.page} pageSize={results.pageSize} total={results.total} />
+          <SearchRequestForm cemeteries={cemeteries} isOpen={results.total === 0} />
         </div>
       ) : null}
     </section>

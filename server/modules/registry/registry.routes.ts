@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
-import { getPublicBurial, listCemeteries, searchBurials } from "./registry.service.ts";
+import { ZSearchRequestInput } from "../../../common/schemas.ts";
+import { jsonBody } from "../../lib/openapi.ts";
+import { createSearchRequest, getPublicBurial, listCemeteries, searchBurials } from "./registry.service.ts";
 import { RELIGIONS } from "./registry.tables.ts";
 
 const ZPublicBurial = z
@@ -38,6 +40,25 @@ const ZCemeterySummary = z
 const year = z.coerce.number().int().min(1800).max(2100).optional();
 
 export const registryRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/registry-requests/search",
+      tags: ["Registry"],
+      summary: "Ask cemetery staff to find a burial the search did not show (open to anyone, 5 an hour per IP)",
+      request: { body: jsonBody(ZSearchRequestInput) },
+      responses: {
+        201: jsonResponse(z.object({ id: z.number() }), "Received"),
+        ...errorResponses(422, 429),
+      },
+    }),
+    async (c) => {
+      const s = c.get("services");
+      const user = c.get("auth")?.user;
+      const who = { userId: user?.id ?? null, role: user?.role ?? null, ip: c.get("ip"), now: s.now() };
+      return c.json(await createSearchRequest(s.db, who, c.req.valid("json")), 201);
+    },
+  )
   .openapi(
     createRoute({
       method: "get",

@@ -1,10 +1,13 @@
-import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import type { TBurialSearchPage, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { searchTokens } from "../../../common/search-text.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { cemeteries, PLOT_STATUSES, plots } from "./registry.tables.ts";
+import type { ZSearchRequestInput } from "../../../common/schemas.ts";
+import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
+import { cemeteries, PLOT_STATUSES, plots, registryRequests } from "./registry.tables.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
 /**
@@ -159,5 +162,48 @@ export async function listCemeteries(
       counts: byStatus,
       center: c.centerLng !== null && c.centerLat !== null ? [c.centerLng, c.centerLat] : null,
     };
+  });
+}
+
+/** Requests one IP address may send in an hour (the form is open to anonymous visitors). */
+export const REQUESTS_PER_IP_HOUR = 5;
+
+/**
+ * Stores a visitor's request to find a burial. Open to anonymous visitors, so it is limited per
+ * IP; the staff of the cemetery (or of all cemeteries when none was chosen) answer it.
+ */
+export async function createSearchRequest(
+  db: Db,
+  who: { userId: number | null; role: string | null; ip: string; now: Date },
+  input: z.output<typeof ZSearchRequestInput>,
+): Promise<{ id: number }> {
+  const since = new Date(who.now.getTime() - 3600_000);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(registryRequests)
+    .where(and(eq(registryRequests.ip, who.ip), gt(registryRequests.createdAt, since)));
+  if ((recent?.n ?? 0) >= REQUESTS_PER_IP_HOUR) throw new AppError(429, "rate_limited");
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(registryRequests)
+      .values({
+        kind: "search",
+        ...input,
+        cemeteryId: input.cemeteryId ?? null,
+        applicantId: who.userId,
+        ip: who.ip,
+        createdAt: who.now,
+        updatedAt: who.now,
+      })
+      .returning({ id: registryRequests.id });
+    const id = (row as { id: number }).id;
+    await writeAudit(tx, {
+      actor: who.userId ? { id: who.userId, role: who.role ?? "client" } : SYSTEM,
+      entityType: "registry_request",
+      entityId: id,
+      action: "create",
+      to: "new",
+    });
+    return { id };
   });
 }

@@ -109,3 +109,37 @@ export const burials = pgTable(
     index("burials_years_idx").on(t.deathYear, t.birthYear),
   ],
 );
+
+export const REQUEST_STATUSES = ["new", "in_progress", "found", "added", "not_found"] as const;
+
+/**
+ * A visitor's request to cemetery staff: find a burial the search did not show (`search`), or
+ * add one missing from the registry (`add`). Contacts are private to the staff handling it.
+ */
+export const registryRequests = pgTable(
+  "registry_requests",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    kind: text({ enum: ["search", "add"] }).notNull(),
+    status: text({ enum: REQUEST_STATUSES }).notNull().default("new"),
+    cemeteryId: integer().references(() => cemeteries.id, { onDelete: "set null" }),
+    /** Set when a signed-in person asked, so they are notified of the answer. */
+    applicantId: integer(),
+    applicantName: text().notNull(),
+    applicantPhone: text().notNull(),
+    surname: text().notNull(),
+    name: text().notNull().default(""),
+    patronymic: text().notNull().default(""),
+    birthYear: integer(),
+    deathYear: integer(),
+    details: text().notNull().default(""),
+    answer: text().notNull().default(""),
+    ip: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("registry_requests_status_idx").on(t.cemeteryId, t.status, t.createdAt),
+    index("registry_requests_ip_idx").on(t.ip, t.createdAt),
+  ],
+);

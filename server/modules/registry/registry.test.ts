@@ -122,3 +122,37 @@ describe("registry search", () => {
     expect(muslim.json.items.map((c: { id: number }) => c.id)).toEqual([cemeteryId]);
   });
 });
+
+describe("search requests", () => {
+  const body = {
+    applicantName: "Мария Иванова",
+    applicantPhone: "+7 (701) 555-12-34",
+    surname: "Жұмабаев",
+    name: "Болат",
+    deathYear: "1998",
+    details: "Похоронен у восточной стены",
+  };
+
+  it("takes a request from an anonymous visitor, stores it as new and audits it", async () => {
+    const res = await h.request("POST", "/registry-requests/search", { body });
+    expect(res.status).toBe(201);
+    const rows = (await h.db.execute("select status, applicant_phone, death_year from registry_requests")).rows;
+    expect(rows).toEqual([{ status: "new", applicant_phone: "+77015551234", death_year: 1998 }]);
+    const audit = (await h.db.execute("select action, to_state from audit_log where entity_type = 'registry_request'"))
+      .rows;
+    expect(audit).toEqual([{ action: "create", to_state: "new" }]);
+  });
+
+  it("explains missing fields in the visitor's language and limits requests per address", async () => {
+    const bad = await h.request("POST", "/registry-requests/search", {
+      body: { ...body, surname: "", deathYear: "98" },
+      headers: { "accept-language": "kk" },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.fields.map((f: { path: string }) => f.path).sort()).toEqual(["deathYear", "surname"]);
+    expect(bad.json.error.fields.find((f: { path: string }) => f.path === "deathYear").message).toMatch(/төрт цифрмен/);
+    for (let i = 0; i < 5; i++)
+      expect((await h.request("POST", "/registry-requests/search", { body })).status).toBe(201);
+    expect((await h.request("POST", "/registry-requests/search", { body })).status).toBe(429);
+  });
+});
