@@ -3,7 +3,13 @@ import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { ZSearchRequestInput } from "../../../common/schemas.ts";
 import { jsonBody } from "../../lib/openapi.ts";
-import { createSearchRequest, getPublicBurial, listCemeteries, searchBurials } from "./registry.service.ts";
+import {
+  createSearchRequest,
+  getPublicBurial,
+  listCemeteries,
+  plotsInViewport,
+  searchBurials,
+} from "./registry.service.ts";
 import { RELIGIONS } from "./registry.tables.ts";
 
 const ZPublicBurial = z
@@ -39,7 +45,52 @@ const ZCemeterySummary = z
 
 const year = z.coerce.number().int().min(1800).max(2100).optional();
 
+const ZBbox = z
+  .string()
+  .transform((v, ctx) => {
+    const n = v.split(",").map(Number);
+    const [w, s, e, north] = n as [number, number, number, number];
+    const ok =
+      n.length === 4 &&
+      n.every(Number.isFinite) &&
+      w < e &&
+      s < north &&
+      w >= -180 &&
+      e <= 180 &&
+      s >= -90 &&
+      north <= 90;
+    if (!ok) {
+      ctx.addIssue({ code: "custom", message: "validation.bbox" });
+      return z.NEVER;
+    }
+    return [w, s, e, north] as [number, number, number, number];
+  })
+  .openapi({ description: "minLng,minLat,maxLng,maxLat", example: "76.985,43.246,76.99,43.249" });
+
 export const registryRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/cemeteries/{id}/plots",
+      tags: ["Registry"],
+      summary: "Plots of a cemetery in a map viewport, as GeoJSON (at most 2,000; more answers tooMany)",
+      request: { params: ZIdParam, query: z.object({ bbox: ZBbox }) },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            type: z.literal("FeatureCollection"),
+            features: z.array(z.any()),
+            tooMany: z.boolean(),
+            total: z.number(),
+          }),
+          "Plots",
+        ),
+        ...errorResponses(422),
+      },
+    }),
+    async (c) =>
+      c.json(await plotsInViewport(c.get("services").db, c.req.valid("param").id, c.req.valid("query").bbox), 200),
+  )
   .openapi(
     createRoute({
       method: "post",

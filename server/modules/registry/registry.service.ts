@@ -207,3 +207,62 @@ export async function createSearchRequest(
     return { id };
   });
 }
+
+/** At most this many plots in one viewport answer; more means "zoom in". */
+export const VIEWPORT_LIMIT = 2000;
+
+export type TPlotFeatureCollection = {
+  type: "FeatureCollection";
+  features: {
+    type: "Feature";
+    id: number;
+    geometry: { type: "Polygon"; coordinates: [number, number][][] };
+    properties: { id: number; sector: string; row: string; number: number; status: string };
+  }[];
+  /** True when the viewport holds more than the limit: nothing is sent, the map asks to zoom in. */
+  tooMany: boolean;
+  total: number;
+};
+
+/**
+ * The plots of a cemetery that touch a viewport (`[minLng, minLat, maxLng, maxLat]`), as GeoJSON.
+ * Bounding boxes are compared in plain indexed columns, the same on PGlite and PostgreSQL.
+ */
+export async function plotsInViewport(
+  db: Db,
+  cemeteryId: number,
+  bbox: [number, number, number, number],
+): Promise<TPlotFeatureCollection> {
+  const [minLng, minLat, maxLng, maxLat] = bbox;
+  const touches = and(
+    eq(plots.cemeteryId, cemeteryId),
+    sql`${plots.maxLng} >= ${minLng} and ${plots.minLng} <= ${maxLng} and ${plots.maxLat} >= ${minLat} and ${plots.minLat} <= ${maxLat}`,
+  );
+  const rows = await db
+    .select({
+      id: plots.id,
+      sector: plots.sector,
+      row: plots.row,
+      number: plots.number,
+      status: plots.status,
+      polygon: plots.polygon,
+    })
+    .from(plots)
+    .where(touches)
+    .limit(VIEWPORT_LIMIT + 1);
+  if (rows.length > VIEWPORT_LIMIT) {
+    const [n] = await db.select({ n: count() }).from(plots).where(touches);
+    return { type: "FeatureCollection", features: [], tooMany: true, total: Number(n?.n ?? 0) };
+  }
+  return {
+    type: "FeatureCollection",
+    features: rows.map((p) => ({
+      type: "Feature",
+      id: p.id,
+      geometry: p.polygon,
+      properties: { id: p.id, sector: p.sector, row: p.row, number: p.number, status: p.status },
+    })),
+    tooMany: false,
+    total: rows.length,
+  };
+}

@@ -156,3 +156,30 @@ describe("search requests", () => {
     expect((await h.request("POST", "/registry-requests/search", { body })).status).toBe(429);
   });
 });
+
+describe("plots by viewport", () => {
+  it("answers the plots touching a viewport as GeoJSON, and asks to zoom in past the limit", async () => {
+    const all = await h.db.select().from(plots).where(eq(plots.cemeteryId, cemeteryId));
+    const first = all.find((p) => p.sector === "А" && p.row === "1" && p.number === 1) as (typeof all)[number];
+    // A viewport around the first plot only (plots are 0.5 m apart, so shrink inside it).
+    const bbox = [first.minLng + 1e-7, first.minLat + 1e-7, first.maxLng - 1e-7, first.maxLat - 1e-7].join(",");
+    const one = await h.request("GET", `/cemeteries/${cemeteryId}/plots?bbox=${bbox}`);
+    expect(one.status).toBe(200);
+    expect(one.json.features).toHaveLength(1);
+    expect(one.json.features[0].properties).toMatchObject({ sector: "А", row: "1", number: 1 });
+    expect(one.json.features[0].geometry.type).toBe("Polygon");
+    const wide = await h.request("GET", `/cemeteries/${cemeteryId}/plots?bbox=76,43,77,44`);
+    expect(wide.json).toMatchObject({ tooMany: false, total: all.length });
+    const [akimat] = await h.db.select({ id: akimats.id }).from(akimats);
+    const big = await ensureRegistryCemetery(h.db, akimat?.id as number, DEMO_CEMETERIES[2] as never, {
+      rows: 21,
+      perRow: 25,
+      seed: 3,
+    });
+    const crowded = await h.request("GET", `/cemeteries/${big}/plots?bbox=76,43,77,44`);
+    expect(crowded.json).toMatchObject({ tooMany: true, total: 2100, features: [] });
+    const bad = await h.request("GET", `/cemeteries/${cemeteryId}/plots?bbox=77,43,76,44`);
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.fields[0].path).toBe("bbox");
+  });
+});
