@@ -35,7 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [sessionGuard];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<TRootData> {
   const rc = context.get(requestContext);
-  return { locale: rc.locale, me: rc.me, buildId: rc.buildId };
+  return { locale: rc.locale, me: rc.me, buildId: rc.buildId, mapTileUrl: rc.mapTileUrl ?? null };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

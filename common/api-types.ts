@@ -132,6 +132,26 @@ export type TNewsAdmin = {
 
 export type PlotStatus = "free" | "reserved" | "occupied" | "unavailable";
 
+/** What a plot on the map carries. */
+export type TPlotProps = { id: number; sector: string; row: string; number: number; status: PlotStatus };
+
+/** A plot as the public map shows it, with the graves in it. */
+export type TPublicPlot = TPlotProps & { cemeteryId: number; size: string; graves: TPublicBurial[] };
+
+/** The plots of a map viewport, as GeoJSON. */
+export type TPlotFeatureCollection = {
+  type: "FeatureCollection";
+  features: {
+    type: "Feature";
+    id: number;
+    geometry: { type: "Polygon"; coordinates: [number, number][][] };
+    properties: TPlotProps;
+  }[];
+  /** True when the viewport holds more than the limit: nothing is sent, the map asks to zoom in. */
+  tooMany: boolean;
+  total: number;
+};
+
 /** A grave as the public registry shows it: never the IIN. */
 export type TPublicBurial = {
   id: number;
@@ -149,7 +169,15 @@ export type TPublicBurial = {
   point: [number, number];
 };
 
-export type TBurialSearchPage = { items: TPublicBurial[]; total: number; page: number; pageSize: number };
+export type TBurialSearchPage = {
+  items: TPublicBurial[];
+  /** Matching records, counted up to 5,000. */
+  total: number;
+  /** More than `total` records match: the visitor is asked to narrow the search. */
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+};
 
 /** A cemetery with its place counts, for lists and the home page. */
 export type TCemeterySummary = {
@@ -161,4 +189,15 @@ export type TCemeterySummary = {
   address: string;
   counts: Record<PlotStatus, number>;
   center: [number, number] | null;
+};
+
+/** One cemetery as its public page and map show it. */
+export type TCemeteryDetail = TCemeterySummary & {
+  description: string;
+  phones: string;
+  capacity: number;
+  burialFee: number;
+  burialSlots: { days: number[]; from: string; to: string };
+  /** The boundary ring, [lng, lat] points, not closed. */
+  boundary: [number, number][] | null;
 };

@@ -26,6 +26,10 @@ const ZEnv = z
     PUBLIC_URL: z.url().default("http://localhost:3000"),
     SMS_GATEWAY_URL: z.url().optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+    MAP_TILE_URL: z
+      .url()
+      .refine((u) => ["{z}", "{x}", "{y}"].every((p) => u.includes(p)), "must contain {z}, {x} and {y}")
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -60,6 +64,8 @@ export type TConfig = {
   publicUrl: string;
   smsGateway: { url: string; token: string } | undefined;
   logLevel: string;
+  /** Base map tiles (OpenStreetMap style `https://host/{z}/{x}/{y}.png`); unset: maps draw on a plain background. */
+  mapTileUrl: string | undefined;
   bodyLimitBytes: number;
   /** One-time codes one IP address may ask for in an hour. */
   otpIpHourlyLimit: number;
@@ -97,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     smsGateway:
       e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     logLevel: e.LOG_LEVEL,
+    mapTileUrl: e.MAP_TILE_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     otpIpHourlyLimit: e.OTP_IP_HOURLY_LIMIT,
     otpPhoneHourlyLimit: e.OTP_PHONE_HOURLY_LIMIT,

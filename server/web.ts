@@ -35,8 +35,11 @@ export type WebOptions = {
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Security headers of every response. The CSP allows only this origin; inline scripts need the nonce. */
-export function securityHeaders(nonce: string, isDev: boolean): Record<string, string> {
+/**
+ * Security headers of every response. The CSP allows only this origin (plus the map tile server's,
+ * for images, when `MAP_TILE_URL` is set); inline scripts need the nonce.
+ */
+export function securityHeaders(nonce: string, isDev: boolean, tileOrigin?: string): Record<string, string> {
   const script = isDev ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`;
   const connect = isDev ? "'self' ws: wss:" : "'self'";
   return {
@@ -45,7 +48,7 @@ export function securityHeaders(nonce: string, isDev: boolean): Record<string, s
       `script-src ${script}`,
       // React's style attributes need inline styles; no external stylesheet is allowed.
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      `img-src 'self' data: blob:${tileOrigin ? ` ${tileOrigin}` : ""}`,
       "font-src 'self'",
       `connect-src ${connect}`,
       "worker-src 'self' blob:",
@@ -79,6 +82,7 @@ export function createWebApp(opts: WebOptions) {
   const app = new Hono<WebEnv>();
   const isDev = opts.mode === "development";
   const publicOrigin = new URL(config.publicUrl).origin;
+  const tileOrigin = config.mapTileUrl ? new URL(config.mapTileUrl.replace(/[{}]/g, "")).origin : undefined;
 
   app.use("*", async (c, next) => {
     const started = performance.now();
@@ -86,7 +90,7 @@ export function createWebApp(opts: WebOptions) {
     c.set("nonce", nonce);
     c.set("requestId", randomBytes(8).toString("hex"));
     await next();
-    for (const [k, v] of Object.entries(securityHeaders(nonce, isDev))) {
+    for (const [k, v] of Object.entries(securityHeaders(nonce, isDev, tileOrigin))) {
       if (!c.res.headers.has(k)) c.res.headers.set(k, v);
     }
     // Method, path without query, status and time: never bodies, cookies, tokens, codes or IINs.
@@ -173,6 +177,7 @@ export function createWebApp(opts: WebOptions) {
       locale: localeFromPath(pagePath(c.req.path)),
       sessionEnded: false,
       buildId: opts.buildId,
+      mapTileUrl: config.mapTileUrl,
       api: undefined as never,
     };
     rc.api = createApiClient({

@@ -3,7 +3,7 @@ import { useLocation, useRouteLoaderData } from "react-router";
 import { type Locale, localeFromPath, localizePath } from "../../common/locale.ts";
 import type { TMe } from "./types.ts";
 
-export type TRootData = { locale: Locale; me: TMe | null; buildId: string };
+export type TRootData = { locale: Locale; me: TMe | null; buildId: string; mapTileUrl: string | null };
 
 export function useRootData(): TRootData | undefined {
   return useRouteLoaderData("root") as TRootData | undefined;

@@ -16,6 +16,8 @@ export type TRequestContext = {
   sessionEnded: boolean;
   /** The build's id, for the hourly update check. */
   buildId: string;
+  /** `MAP_TILE_URL`, when maps have a base layer. */
+  mapTileUrl: string | undefined;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
+import { CemeteryCounts } from "../components/cemetery-counts.tsx";
 import { Icon, type IconName } from "../components/icon.tsx";
 import type { TCemeterySummary, TPublicNews } from "../../common/api-types.ts";
-import { formatNumber } from "../../common/i18n.ts";
 import { useMe, useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
 import { NewsCard } from "./news/news-list.tsx";
@@ -39,7 +39,7 @@ const TILES: { to: string; icon: IconName; key: string }[] = [
 
 /** The home page: what the service does and where to start. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t, to, locale } = useT();
+  const { t, to } = useT();
   const me = useMe();
   return (
     <>
@@ -79,17 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={c.id} className="card">
                 <h3 className="card__title">{c.name}</h3>
                 <p className="muted">{c.address}</p>
-                <p className="cemetery-counts__figures">
-                  <span className="badge badge--ok">
-                    {formatNumber(locale, c.counts.free)} {t("cemeteries.free")}
-                  </span>
-                  <span className="badge badge--wait">
-                    {formatNumber(locale, c.counts.reserved)} {t("cemeteries.reserved")}
-                  </span>
-                  <span className="badge badge--neutral">
-                    {formatNumber(locale, c.counts.occupied)} {t("cemeteries.occupied")}
-                  </span>
-                </p>
+                <CemeteryCounts counts={c.counts} />
               </li>
             ))}
           </ul>

@@ -36,7 +36,13 @@ export type ErrorCode =
   | "upload_rate_limited"
   | "upload_not_found"
   | "news_not_found"
-  | "burial_not_found";
+  | "burial_not_found"
+  | "cemetery_not_found"
+  | "plot_not_found"
+  | "request_not_found"
+  | "cemetery_not_assigned"
+  | "plot_taken"
+  | "import_failed";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

@@ -1,10 +1,11 @@
-import { useState } from "react";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import type { TBurialSearchPage, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import type { TBurialSearchPage, TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { PlotMap } from "../../components/map/plot-map.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { Pager } from "../../components/pager.tsx";
 import { useT } from "../../lib/hooks.ts";
@@ -46,7 +47,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     hasQuery ? api.get<TBurialSearchPage>("/burials/search", { query }) : Promise.resolve(null),
     graveId ? api.get<TPublicBurial>(`/burials/${graveId}`).catch(() => null) : Promise.resolve(null),
   ]);
-  return { cemeteries: cemeteries.items, results, grave };
+  // The grave's cemetery, for its boundary on the grave card's map.
+  const graveCemetery = grave ? await api.get<TCemeteryDetail>(`/cemeteries/${grave.cemetery.id}`) : null;
+  return { cemeteries: cemeteries.items, results, grave, graveCemetery };
 }
 
 /** A visitor asks the staff to find a burial the search did not show. */
@@ -151,7 +154,7 @@ const fullName = (b: TPublicBurial) => [b.surname, b.name, b.patronymic].filter(
 const years = (b: TPublicBurial) => `${b.birthYear ?? "?"} – ${b.deathYear ?? "?"}`;
 
 /** The grave card: where the grave is, how to get there, the coordinates to share. */
-function GraveCard({ grave }: { grave: TPublicBurial }) {
+function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemeteryDetail | null }) {
   const { t, locale } = useT();
   const [copied, setCopied] = useState(false);
   const links = routeLinks(grave.point);
@@ -206,6 +209,15 @@ function GraveCard({ grave }: { grave: TPublicBurial }) {
           Google Maps
         </a>
       </p>
+      <PlotMap
+        key={grave.id}
+        cemeteryId={grave.cemetery.id}
+        boundary={cemetery?.boundary ?? null}
+        center={grave.point}
+        focus={grave.point}
+        label={t("search.grave_map", { name: fullName(grave) })}
+        className="grave-card__map"
+      />
     </section>
   );
 }
@@ -214,7 +226,20 @@ function GraveCard({ grave }: { grave: TPublicBurial }) {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const [params] = useSearchParams();
-  const { cemeteries, results, grave } = loaderData;
+  const { cemeteries, results, grave, graveCemetery } = loaderData;
+  const submit = useSubmit();
+  // Instant search: the results follow the name as it is typed (after a short pause).
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const onType = (form: HTMLFormElement) => {
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => {
+      const q = new FormData(form).get("q");
+      if (typeof q === "string" && (q.trim().length >= 2 || q.trim() === "")) {
+        void submit(form, { replace: true, preventScrollReset: true });
+      }
+    }, 350);
+  };
   const linkToGrave = (id: number) => {
     const next = new URLSearchParams(params);
     next.set("grave", String(id));
@@ -229,7 +254,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <label htmlFor="s-q" className="field__label">
             {t("search.name")}
           </label>
-          <input id="s-q" name="q" type="search" defaultValue={params.get("q") ?? ""} autoComplete="off" />
+          <input
+            id="s-q"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+            autoComplete="off"
+            onChange={(e) => onType(e.currentTarget.form as HTMLFormElement)}
+          />
           <p className="field__hint">{t("search.name_hint")}</p>
         </div>
         <div className="search-form__row">
@@ -278,12 +310,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {grave ? <GraveCard grave={grave} /> : null}
+      {grave ? <GraveCard grave={grave} cemetery={graveCemetery} /> : null}
 
       {results ? (
         <div aria-live="polite">
           <p className="muted" data-testid="search-total">
-            {t("search.found", { count: results.total })}
+            {results.totalCapped
+              ? t("search.found_more", { count: results.total })
+              : t("search.found", { count: results.total })}
           </p>
           {results.total === 0 ? <p className="note">{t("search.nothing")}</p> : null}
           <ul className="results" data-testid="search-results">

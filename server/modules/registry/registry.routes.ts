@@ -5,12 +5,14 @@ import { ZSearchRequestInput } from "../../../common/schemas.ts";
 import { jsonBody } from "../../lib/openapi.ts";
 import {
   createSearchRequest,
+  getCemetery,
   getPublicBurial,
+  getPublicPlot,
   listCemeteries,
   plotsInViewport,
   searchBurials,
 } from "./registry.service.ts";
-import { RELIGIONS } from "./registry.tables.ts";
+import { PLOT_STATUSES, RELIGIONS } from "./registry.tables.ts";
 
 const ZPublicBurial = z
   .object({
@@ -42,6 +44,18 @@ const ZCemeterySummary = z
     center: z.tuple([z.number(), z.number()]).nullable(),
   })
   .openapi("CemeterySummary");
+
+const ZCemeteryDetail = ZCemeterySummary.extend({
+  description: z.string(),
+  phones: z.string(),
+  capacity: z.number(),
+  burialFee: z.number().openapi({ description: "KZT" }),
+  burialSlots: z.object({ days: z.array(z.number()), from: z.string(), to: z.string() }),
+  boundary: z
+    .array(z.tuple([z.number(), z.number()]))
+    .nullable()
+    .openapi({ description: "The boundary ring, [lng, lat] points, not closed" }),
+}).openapi("CemeteryDetail");
 
 const year = z.coerce.number().int().min(1800).max(2100).optional();
 
@@ -130,7 +144,13 @@ export const registryRoutes = createRouter()
       },
       responses: {
         200: jsonResponse(
-          z.object({ items: z.array(ZPublicBurial), total: z.number(), page: z.number(), pageSize: z.number() }),
+          z.object({
+            items: z.array(ZPublicBurial),
+            total: z.number().openapi({ description: "Matching records, counted up to 5,000" }),
+            totalCapped: z.boolean().openapi({ description: "More records match than `total`" }),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
           "Results",
         ),
         ...errorResponses(422),
@@ -149,6 +169,45 @@ export const registryRoutes = createRouter()
       responses: { 200: jsonResponse(ZPublicBurial, "The grave"), ...errorResponses(404) },
     }),
     async (c) => c.json(await getPublicBurial(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/plots/{id}",
+      tags: ["Registry"],
+      summary: "One plot of the public map, with the graves in it",
+      request: { params: ZIdParam },
+      responses: {
+        200: jsonResponse(
+          z
+            .object({
+              id: z.number(),
+              cemeteryId: z.number(),
+              sector: z.string(),
+              row: z.string(),
+              number: z.number(),
+              status: z.enum(PLOT_STATUSES),
+              size: z.string(),
+              graves: z.array(ZPublicBurial),
+            })
+            .openapi("PublicPlot"),
+          "The plot",
+        ),
+        ...errorResponses(404),
+      },
+    }),
+    async (c) => c.json(await getPublicPlot(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/cemeteries/{id}",
+      tags: ["Registry"],
+      summary: "One cemetery with its boundary, fee, burial hours and place counts",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZCemeteryDetail, "The cemetery"), ...errorResponses(404) },
+    }),
+    async (c) => c.json(await getCemetery(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
   )
   .openapi(
     createRoute({

@@ -1,19 +1,27 @@
-import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { TBurialSearchPage, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
+import type {
+  TBurialSearchPage,
+  TCemeteryDetail,
+  TCemeterySummary,
+  TPlotFeatureCollection,
+  TPublicBurial,
+  TPublicPlot,
+} from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { searchTokens } from "../../../common/search-text.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ZSearchRequestInput } from "../../../common/schemas.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
-import { cemeteries, PLOT_STATUSES, plots, registryRequests } from "./registry.tables.ts";
+import { cemeteries, PLOT_STATUSES, plots, registryRequests, type TPolygon } from "./registry.tables.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
 /**
- * How alike a query word and a word of the name must be (pg_trgm word similarity). 0.5 lets one
- * wrong letter through, even in the middle of a name (Жумобаев → Жумабаев: 6 trigrams shared of
- * 12); near names that also pass (Жумабекова) rank after the exact ones.
+ * How alike a mistyped query word and a word of the registry must be (pg_trgm similarity of the
+ * whole words). 0.5 lets one wrong letter through, even in the middle of a name (Жумобаев →
+ * Жумабаев: 6 trigrams shared of 12), but not a longer word that only starts alike (Иваноф →
+ * Иванович).
  */
 export const WORD_SIMILARITY = 0.5;
 
@@ -36,67 +44,201 @@ type Row = {
   max_lng: number;
   min_lat: number;
   max_lat: number;
-  total: number | string;
 };
 
 const isoDate = (d: string | Date | null) =>
   d === null ? null : typeof d === "string" ? d : d.toISOString().slice(0, 10);
 
+type SearchQuery = {
+  q?: string;
+  birthYear?: number;
+  deathYear?: number;
+  cemeteryId?: number;
+  page: number;
+  locale: Locale;
+};
+
+/** At most this many dictionary words stand for one query word (the best first). */
+export const WORDS_PER_TOKEN = 50;
+/**
+ * A search reads at most this many matches; past it the total is given as "more than" and the
+ * visitor is asked to narrow the search. The best-scoring words are read first, in name order,
+ * so the first pages are the same as without the cap.
+ */
+export const SEARCH_COUNT_CAP = 5000;
+
+type Candidate = { word: string; score: number; n: number };
+
+const escapeLike = (pattern: string) => pattern.replace(/[%_\\]/g, (m) => `\\${m}`);
+
+/** Dictionary words that a query word is, starts or lies inside: 3, 2 and 1 points. */
+function partialWordsSql(token: string, i: number): SQL {
+  return sql`(select ${i}::int as i, word, n,
+      case when word = ${token} then 3 when word like ${`${escapeLike(token)}%`} then 2 else 1 end as score
+    from name_words
+    where n > 0 and word like ${`%${escapeLike(token)}%`}
+    order by score desc, n desc
+    limit ${WORDS_PER_TOKEN})`;
+}
+
+/** Dictionary words alike a mistyped query word (trigram index), scoring their similarity. */
+function similarWordsSql(token: string, i: number): SQL {
+  return sql`(select ${i}::int as i, word, n, similarity(${token}, word) as score
+    from name_words
+    where n > 0 and word % ${token}
+    order by score desc, n desc
+    limit ${WORDS_PER_TOKEN})`;
+}
+
+type CandidateRow = { i: number; word: string; n: number; score: number | string };
+
+function byToken(tokens: string[], rows: CandidateRow[]): Candidate[][] {
+  const out: Candidate[][] = tokens.map(() => []);
+  for (const r of rows) out[Number(r.i)]?.push({ word: r.word, n: Number(r.n), score: Number(r.score) });
+  return out;
+}
+
+/**
+ * Which dictionary words a query word stands for, as people mean it:
+ * - a whole word (Иванов) stands for itself and the same word one letter longer (Иванова), not
+ *   for longer words that merely start with it (Иванович);
+ * - an unfinished word (Жумаб) stands for every word it starts or lies inside;
+ * - a word found nowhere is taken as a typo: the words of about its length alike enough
+ *   (Иваноф → Иванов, Иванова; not Иван), scoring their similarity.
+ */
+export function meantWords(token: string, found: Candidate[], similar: Candidate[] = []): Candidate[] {
+  if (found.some((c) => c.score === 3)) {
+    return found.filter((c) => c.score === 3 || (c.score === 2 && c.word.length <= token.length + 1));
+  }
+  if (found.length) return found;
+  return similar
+    .filter((c) => Math.abs(c.word.length - token.length) <= 1)
+    .map((c) => ({ ...c, score: Math.round(c.score * 100) / 100 }))
+    .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The dictionary words that each query word may stand for, with how many records hold each.
+ * Alike words (typos) are looked for only for query words found nowhere as they are.
+ */
+export async function candidateWords(db: Db, tokens: string[]): Promise<Candidate[][]> {
+  const partial = await db.execute(sql.join(tokens.map(partialWordsSql), sql` union all `));
+  const found = byToken(tokens, partial.rows as CandidateRow[]);
+  const missing = tokens.map((t, i) => ({ t, i })).filter(({ i }) => found[i]?.length === 0);
+  let similar: Candidate[][] = tokens.map(() => []);
+  if (missing.length) {
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+      const union = sql.join(
+        missing.map(({ t, i }) => similarWordsSql(t, i)),
+        sql` union all `,
+      );
+      return (await tx.execute(union)).rows;
+    });
+    similar = byToken(tokens, rows as CandidateRow[]);
+  }
+  return tokens.map((t, i) => meantWords(t, found[i] ?? [], similar[i]));
+}
+
+/** A text[] literal, passed as one parameter. */
+const textArray = (words: string[]) =>
+  sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, (m) => `\\${m}`)}"`).join(",")}}`}::text[]`;
+
+/** A record's score for one query word: the best score among its words. */
+function tierScoreSql(words: Candidate[]): SQL {
+  const tiers = [...new Set(words.map((w) => w.score))].sort((x, y) => y - x);
+  const whens = tiers.map(
+    (score) =>
+      sql`when bw.words && ${textArray(words.filter((w) => w.score === score).map((w) => w.word))} then ${score}::real`,
+  );
+  return sql`(case ${sql.join(whens, sql` `)} else 0 end)`;
+}
+
+/**
+ * The SQL of one search page, once the query words are looked up in the dictionary: the page's
+ * record ids, best first, each row with the number of matches (at most `SEARCH_COUNT_CAP` + 1).
+ * With words, it reads only the index of `burial_words`: the rows of the rarest query word's
+ * candidates, best-scoring words first, kept when the record's other words match the other query
+ * words, its years and its cemetery. A record holding two candidates of that query word is read
+ * once, for the better one. Per query word the record scores its best-matching word; equal
+ * scores go by the folded name, so both spellings of one name stand together. Without words
+ * (years only), the most recent deaths come first.
+ */
+export function searchSql(q: SearchQuery, candidates: Candidate[][]): SQL {
+  const years = (prefix: string) => [
+    ...(q.birthYear ? [sql`${sql.raw(prefix)}birth_year = ${q.birthYear}`] : []),
+    ...(q.deathYear ? [sql`${sql.raw(prefix)}death_year = ${q.deathYear}`] : []),
+  ];
+  const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
+  const cap = SEARCH_COUNT_CAP + 1;
+  if (!candidates.length) {
+    const conds = [...years("b."), ...(q.cemeteryId ? [sql`p.cemetery_id = ${q.cemeteryId}`] : [])];
+    return sql`
+      select id, count(*) over () as total from (
+        select b.id, b.death_year, b.surname
+        from burials b ${q.cemeteryId ? sql`join plots p on p.id = b.plot_id` : sql``}
+        where ${sql.join(conds, sql` and `)}
+        order by b.death_year desc nulls last, b.surname, b.id
+        limit ${cap}) m
+      order by death_year desc nulls last, surname, id
+      limit ${SEARCH_PAGE_SIZE} offset ${offset}`;
+  }
+  const weight = (words: Candidate[]) => words.reduce((sum, w) => sum + w.n, 0);
+  const driver = candidates.reduce((best, words) => (weight(words) < weight(best) ? words : best));
+  const others = candidates.filter((words) => words !== driver);
+  const conds = [
+    sql`bw.word = c.word`,
+    sql`not (bw.words && c.before)`,
+    ...others.map((words) => sql`bw.words && ${textArray(words.map((w) => w.word))}`),
+    ...years("bw."),
+    ...(q.cemeteryId ? [sql`bw.cemetery_id = ${q.cemeteryId}`] : []),
+  ];
+  const otherScore = others.length ? sql` + ${sql.join(others.map(tierScoreSql), sql` + `)}` : sql``;
+  // Each candidate with the better candidates before it, so a record is read for its best one.
+  const driverRows = driver.map(
+    (w, i) => sql`(${w.word}, ${w.score}::real, ${textArray(driver.slice(0, i).map((d) => d.word))})`,
+  );
+  return sql`
+    select id, count(*) over () as total from (
+      select bw.burial_id as id, bw.search_name, c.score${otherScore} as score
+      from (values ${sql.join(driverRows, sql`, `)}) as c(word, score, before)
+      cross join lateral (
+        select * from burial_words bw where ${sql.join(conds, sql` and `)}
+      ) bw
+      limit ${cap}) m
+    order by score desc, search_name, id
+    limit ${SEARCH_PAGE_SIZE} offset ${offset}`;
+}
+
 /**
  * The public registry search: every query word must match a word of the name (as a prefix,
  * inside it, or with a small typo), with optional years and cemetery. Exact word starts rank
  * before fuzzy matches. Kazakh and Russian spellings match through `foldName`. The IIN is never
- * searched or returned.
+ * searched or returned. Totals past `SEARCH_COUNT_CAP` come back as `totalCapped`.
  */
-export async function searchBurials(
-  db: Db,
-  q: { q?: string; birthYear?: number; deathYear?: number; cemeteryId?: number; page: number; locale: Locale },
-): Promise<TBurialSearchPage> {
+export async function searchBurials(db: Db, q: SearchQuery): Promise<TBurialSearchPage> {
+  const empty = { items: [], total: 0, totalCapped: false, page: q.page, pageSize: SEARCH_PAGE_SIZE };
   const tokens = searchTokens(q.q ?? "");
-  if (tokens.length === 0 && !q.birthYear && !q.deathYear) {
-    return { items: [], total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE };
-  }
-  const conds: SQL[] = [];
-  for (const t of tokens) {
-    const like = `%${t.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-    conds.push(sql`(b.search_name like ${like} or ${t} <% b.search_name)`);
-  }
-  if (q.birthYear) conds.push(sql`b.birth_year = ${q.birthYear}`);
-  if (q.deathYear) conds.push(sql`b.death_year = ${q.deathYear}`);
-  if (q.cemeteryId) conds.push(sql`p.cemetery_id = ${q.cemeteryId}`);
-  const where = sql.join(conds, sql` and `);
-  // Per query word: a whole word of the name scores 3, the start of one 2, found inside 1, a
-  // fuzzy match its similarity; equal scores go by the folded name, so both spellings of one
-  // name stand together. Without words, the most recent deaths come first.
-  const padded = sql`(' ' || b.search_name || ' ')`;
-  const order = tokens.length
-    ? sql`${sql.join(
-        tokens.map(
-          (t) =>
-            sql`(case when ${padded} like ${`% ${t} %`} then 3 when ${padded} like ${`% ${t}%`} then 2 when b.search_name like ${`%${t}%`} then 1 else word_similarity(${t}, b.search_name) end)`,
-        ),
-        sql` + `,
-      )} desc, b.search_name, b.id`
-    : sql`b.death_year desc nulls last, b.surname, b.id`;
-  const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
-    return tx.execute(sql`
-      select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
-             c.id as cemetery_id, c.name_ru, c.name_kk, c.address,
-             p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat,
-             count(*) over () as total
-      from burials b
-      join plots p on p.id = b.plot_id
-      join cemeteries c on c.id = p.cemetery_id
-      where ${where}
-      order by ${order}
-      limit ${SEARCH_PAGE_SIZE} offset ${offset}`);
-  });
-  const rows = result.rows as Row[];
+  if (tokens.length === 0 && !q.birthYear && !q.deathYear) return empty;
+  const candidates = tokens.length ? await candidateWords(db, tokens) : [];
+  if (candidates.some((words) => words.length === 0)) return empty;
+  const result = await db.execute(sql`
+    with page as (${searchSql(q, candidates)})
+    select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
+           c.id as cemetery_id, c.name_ru, c.name_kk, c.address,
+           p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat, h.total
+    from (select *, row_number() over () as rank from page) h
+    join burials b on b.id = h.id
+    join plots p on p.id = b.plot_id
+    join cemeteries c on c.id = p.cemetery_id
+    order by h.rank`);
+  const rows = result.rows as (Row & { total: number | string })[];
+  if (!rows.length) return empty;
+  const total = Number(rows[0]?.total);
   return {
     items: rows.map((r) => toPublicBurial(r, q.locale)),
-    total: rows.length ? Number(rows[0]?.total) : 0,
+    total: Math.min(total, SEARCH_COUNT_CAP),
+    totalCapped: total > SEARCH_COUNT_CAP,
     page: q.page,
     pageSize: SEARCH_PAGE_SIZE,
   };
@@ -124,7 +266,7 @@ export async function getPublicBurial(db: Db, id: number, locale: Locale): Promi
   const result = await db.execute(sql`
     select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
            c.id as cemetery_id, c.name_ru, c.name_kk, c.address,
-           p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat, 1 as total
+           p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat
     from burials b join plots p on p.id = b.plot_id join cemeteries c on c.id = p.cemetery_id
     where b.id = ${id}`);
   const row = result.rows[0] as Row | undefined;
@@ -132,37 +274,102 @@ export async function getPublicBurial(db: Db, id: number, locale: Locale): Promi
   return toPublicBurial(row, locale);
 }
 
+type CemeteryRow = typeof cemeteries.$inferSelect;
+type Counts = TCemeterySummary["counts"];
+
+/** Place counts by status, of some cemeteries or all. */
+async function countsByCemetery(db: Db, ids?: number[]): Promise<Map<number, Counts>> {
+  const rows = await db
+    .select({ cemeteryId: plots.cemeteryId, status: plots.status, n: count() })
+    .from(plots)
+    .where(ids ? inArray(plots.cemeteryId, ids) : undefined)
+    .groupBy(plots.cemeteryId, plots.status);
+  const out = new Map<number, Counts>();
+  for (const r of rows) {
+    const c = out.get(r.cemeteryId) ?? (Object.fromEntries(PLOT_STATUSES.map((s) => [s, 0])) as Counts);
+    c[r.status] = Number(r.n);
+    out.set(r.cemeteryId, c);
+  }
+  return out;
+}
+
+const noCounts = (): Counts => ({ free: 0, reserved: 0, occupied: 0, unavailable: 0 });
+
+function toSummary(c: CemeteryRow, counts: Counts | undefined, locale: Locale): TCemeterySummary {
+  return {
+    id: c.id,
+    name: locale === "kk" ? c.nameKk : c.nameRu,
+    city: c.city,
+    religion: c.religion,
+    status: c.status,
+    address: c.address,
+    counts: counts ?? noCounts(),
+    center: c.centerLng !== null && c.centerLat !== null ? [c.centerLng, c.centerLat] : null,
+  };
+}
+
+/** A plot as the public map shows it, with the graves in it (no staff notes, no IIN). */
+export async function getPublicPlot(db: Db, id: number, locale: Locale): Promise<TPublicPlot> {
+  const [p] = await db.select().from(plots).where(eq(plots.id, id));
+  if (!p) throw new AppError(404, "plot_not_found");
+  const result = await db.execute(sql`
+    select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
+           c.id as cemetery_id, c.name_ru, c.name_kk, c.address,
+           p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat
+    from burials b join plots p on p.id = b.plot_id join cemeteries c on c.id = p.cemetery_id
+    where p.id = ${id}
+    order by b.burial_date desc nulls last, b.id`);
+  return {
+    id: p.id,
+    cemeteryId: p.cemeteryId,
+    sector: p.sector,
+    row: p.row,
+    number: p.number,
+    status: p.status,
+    size: p.size,
+    graves: (result.rows as Row[]).map((r) => toPublicBurial(r, locale)),
+  };
+}
+
 /** Cemeteries with their free / reserved / occupied / unavailable counts. */
 export async function listCemeteries(
   db: Db,
-  q: { locale: Locale; city?: string; religion?: TCemeterySummary["religion"] },
+  q: { locale: Locale; city?: string; religion?: TCemeterySummary["religion"]; ids?: number[] },
 ): Promise<TCemeterySummary[]> {
   const conds: SQL[] = [];
   if (q.city) conds.push(eq(cemeteries.city, q.city));
   if (q.religion) conds.push(eq(cemeteries.religion, q.religion));
+  if (q.ids) conds.push(inArray(cemeteries.id, q.ids));
   const rows = await db
     .select()
     .from(cemeteries)
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(asc(cemeteries.nameRu));
-  const counts = await db
-    .select({ cemeteryId: plots.cemeteryId, status: plots.status, n: count() })
-    .from(plots)
-    .groupBy(plots.cemeteryId, plots.status);
-  return rows.map((c) => {
-    const byStatus = Object.fromEntries(PLOT_STATUSES.map((s) => [s, 0])) as TCemeterySummary["counts"];
-    for (const k of counts) if (k.cemeteryId === c.id) byStatus[k.status] = Number(k.n);
-    return {
-      id: c.id,
-      name: q.locale === "kk" ? c.nameKk : c.nameRu,
-      city: c.city,
-      religion: c.religion,
-      status: c.status,
-      address: c.address,
-      counts: byStatus,
-      center: c.centerLng !== null && c.centerLat !== null ? [c.centerLng, c.centerLat] : null,
-    };
-  });
+  const counts = await countsByCemetery(db, q.ids);
+  return rows.map((c) => toSummary(c, counts.get(c.id), q.locale));
+}
+
+/** One cemetery with its boundary, for its map. */
+export async function getCemetery(db: Db, id: number, locale: Locale): Promise<TCemeteryDetail> {
+  const [c] = await db.select().from(cemeteries).where(eq(cemeteries.id, id));
+  if (!c) throw new AppError(404, "cemetery_not_found");
+  const counts = await countsByCemetery(db, [id]);
+  return {
+    ...toSummary(c, counts.get(id), locale),
+    description: locale === "kk" ? c.descriptionKk || c.descriptionRu : c.descriptionRu || c.descriptionKk,
+    phones: c.phones,
+    capacity: c.capacity,
+    burialFee: c.burialFee,
+    burialSlots: c.burialSlots,
+    boundary: ringOf(c.boundary),
+  };
+}
+
+/** A GeoJSON polygon's outer ring without its closing point. */
+export function ringOf(polygon: TPolygon | null): [number, number][] | null {
+  const ring = polygon?.coordinates[0];
+  if (!ring || ring.length < 4) return null;
+  return ring.slice(0, -1);
 }
 
 /** Requests one IP address may send in an hour (the form is open to anonymous visitors). */
@@ -210,19 +417,11 @@ export async function createSearchRequest(
 
 /** At most this many plots in one viewport answer; more means "zoom in". */
 export const VIEWPORT_LIMIT = 2000;
-
-export type TPlotFeatureCollection = {
-  type: "FeatureCollection";
-  features: {
-    type: "Feature";
-    id: number;
-    geometry: { type: "Polygon"; coordinates: [number, number][][] };
-    properties: { id: number; sector: string; row: string; number: number; status: string };
-  }[];
-  /** True when the viewport holds more than the limit: nothing is sent, the map asks to zoom in. */
-  tooMany: boolean;
-  total: number;
-};
+/**
+ * No plot is wider or taller than this many degrees (about 40 m east–west and 55 m north–south
+ * in Almaty; graves are a few metres). It bounds the index range a viewport query reads.
+ */
+export const PLOT_MAX_EXTENT_DEG = 0.0005;
 
 /**
  * The plots of a cemetery that touch a viewport (`[minLng, minLat, maxLng, maxLat]`), as GeoJSON.
@@ -236,7 +435,10 @@ export async function plotsInViewport(
   const [minLng, minLat, maxLng, maxLat] = bbox;
   const touches = and(
     eq(plots.cemeteryId, cemeteryId),
-    sql`${plots.maxLng} >= ${minLng} and ${plots.minLng} <= ${maxLng} and ${plots.maxLat} >= ${minLat} and ${plots.minLat} <= ${maxLat}`,
+    // A plot touches the viewport when its box overlaps it; as no plot is larger than
+    // PLOT_MAX_EXTENT_DEG, its west edge lies in a strip the index reads as one range.
+    sql`${plots.minLng} between ${minLng - PLOT_MAX_EXTENT_DEG} and ${maxLng} and ${plots.maxLng} >= ${minLng}
+      and ${plots.minLat} between ${minLat - PLOT_MAX_EXTENT_DEG} and ${maxLat} and ${plots.maxLat} >= ${minLat}`,
   );
   const rows = await db
     .select({

@@ -97,17 +97,48 @@ export const burials = pgTable(
     deathDate: date(),
     burialDate: date(),
     isReburial: boolean().notNull().default(false),
-    /** `foldName(surname name patronymic)`: the column the trigram index searches. */
+    /** `foldName(surname name patronymic)`: the name as the search sees it. */
     searchName: text().notNull(),
+
     birthYear: integer(),
     deathYear: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("burials_search_trgm_idx").using("gin", sql`${t.searchName} gin_trgm_ops`),
-    index("burials_plot_idx").on(t.plotId),
-    index("burials_years_idx").on(t.deathYear, t.birthYear),
-  ],
+  (t) => [index("burials_plot_idx").on(t.plotId), index("burials_years_idx").on(t.deathYear, t.birthYear)],
+);
+
+/**
+ * Every word that occurs in burial records' names, folded, with how many records hold it. The
+ * search looks query words up here (as a prefix, inside a word, or with a typo, through the
+ * trigram index) before it reads `burial_words`. Kept by the database's triggers on `burials`
+ * (migration 0006); a word no record holds any more stays with `n = 0`.
+ */
+export const nameWords = pgTable(
+  "name_words",
+  { word: text().primaryKey(), n: integer().notNull().default(0) },
+  (t) => [index("name_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
+);
+
+/**
+ * One row per word of each burial record's folded name, carrying what the search filters and
+ * orders by, so that a search reads one index and never the records themselves:
+ * `burial_words_search_idx (word, search_name, burial_id) INCLUDE (words, cemetery_id,
+ * birth_year, death_year)` is created in migration 0006 (Drizzle cannot declare INCLUDE).
+ * Written only by the triggers on `burials`; never by the application.
+ */
+export const burialWords = pgTable(
+  "burial_words",
+  {
+    word: text().notNull(),
+    searchName: text().notNull(),
+    burialId: integer().notNull(),
+    cemeteryId: integer().notNull(),
+    birthYear: integer(),
+    deathYear: integer(),
+    /** All the words of the name, for the other query words' checks. */
+    words: text().array().notNull(),
+  },
+  (t) => [index("burial_words_burial_idx").on(t.burialId)],
 );
 
 export const REQUEST_STATUSES = ["new", "in_progress", "found", "added", "not_found"] as const;

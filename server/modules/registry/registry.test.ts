@@ -107,6 +107,43 @@ describe("registry search", () => {
     expect(JSON.stringify(one.json)).not.toContain("500101300123");
   });
 
+  it("keeps the search and the plots' statuses in step as records change", async () => {
+    const [ivanov] = await h.db.select().from(burials).where(eq(burials.surname, "Иванов"));
+    const plotId = ivanov?.plotId as number;
+    const statusOf = async (id: number) => (await h.db.select().from(plots).where(eq(plots.id, id)))[0]?.status;
+    expect(await statusOf(plotId)).toBe("occupied");
+    await h.db
+      .update(burials)
+      .set({ surname: "Петренко", searchName: foldName("Петренко Сергей Николаевич") })
+      .where(eq(burials.id, ivanov?.id as number));
+    expect(surnames(await search({ q: "Петренко" }))).toEqual(["Петренко"]);
+    expect(surnames(await search({ q: "Иванов Сергей" }))).toEqual([]);
+    await h.db.delete(burials).where(eq(burials.id, ivanov?.id as number));
+    expect((await search({ q: "Петренко" })).total).toBe(0);
+    expect(await statusOf(plotId)).toBe("free");
+    await h.db.insert(burials).values({ plotId, surname: "Ким", name: "Виктор", searchName: foldName("Ким Виктор") });
+    expect(await statusOf(plotId)).toBe("occupied");
+    expect(surnames(await search({ q: "ким виктор" }))).toEqual(["Ким"]);
+  });
+
+  it("shows one cemetery with its boundary, and a plot with its graves but no staff notes or IIN", async () => {
+    const c = await h.request("GET", `/cemeteries/${cemeteryId}`);
+    expect(c.status).toBe(200);
+    expect(c.json.boundary.length).toBeGreaterThanOrEqual(4);
+    expect(c.json.boundary[0]).toHaveLength(2);
+    expect((await h.request("GET", "/cemeteries/999999")).status).toBe(404);
+    const [grave] = await h.db.select().from(burials).where(eq(burials.surname, "Жұмабаев"));
+    await h.db
+      .update(plots)
+      .set({ notes: "ключ у сторожа" })
+      .where(eq(plots.id, grave?.plotId as number));
+    const p = await h.request("GET", `/plots/${grave?.plotId}`);
+    expect(p.status).toBe(200);
+    expect(p.json).toMatchObject({ status: "occupied", graves: [{ surname: "Жұмабаев" }] });
+    expect(JSON.stringify(p.json)).not.toContain("ключ у сторожа");
+    expect(JSON.stringify(p.json)).not.toContain("500101300123");
+  });
+
   it("answers an empty query with nothing, and a grave that is not there with 404", async () => {
     expect((await search({ q: "" })).total).toBe(0);
     expect((await h.request("GET", "/burials/999999")).status).toBe(404);

@@ -1,0 +1,177 @@
+import type { GeoJSON as GeoJSONLayer, Layer } from "leaflet";
+import { useEffect, useRef, useState } from "react";
+import type { PlotStatus, TPlotFeatureCollection, TPlotProps } from "../../../common/api-types.ts";
+import { browserApi } from "../../lib/browser-api.ts";
+import { useT } from "../../lib/hooks.ts";
+import { STATUS_COLORS, toLatLng } from "./leaflet.ts";
+import { useLeafletMap } from "./use-map.ts";
+
+export type PlotMapProps = {
+  cemeteryId: number;
+  /** The cemetery's boundary ring, [lng, lat]. */
+  boundary: [number, number][] | null;
+  center: [number, number];
+  /** A grave to show: the map opens on it and marks it. */
+  focus?: [number, number];
+  /** Plots drawn as chosen. */
+  selected?: ReadonlySet<number>;
+  onPlotClick?: (plot: TPlotProps) => void;
+  /** Every viewport answer, so the page can list the plots it shows. */
+  onPlots?: (plots: TPlotProps[], tooMany: boolean) => void;
+  /** Change it to load the viewport again (after a plot changed). */
+  reloadKey?: number;
+  label: string;
+  className?: string;
+};
+
+const STATUSES: PlotStatus[] = ["free", "reserved", "occupied", "unavailable"];
+
+const styleOf = (p: TPlotProps, selected: ReadonlySet<number> | undefined) => {
+  const chosen = selected?.has(p.id) ?? false;
+  return {
+    color: chosen ? "#0b57d0" : "#ffffff",
+    weight: chosen ? 3 : 0.6,
+    fillColor: STATUS_COLORS[p.status],
+    fillOpacity: chosen ? 0.95 : 0.8,
+  };
+};
+
+/**
+ * A cemetery's plot map: the boundary, and the plots of the visible area coloured by status,
+ * loaded from `GET /cemeteries/{id}/plots?bbox=` each time the map stops moving. Past the API's
+ * limit the map asks to zoom in. Clicking a plot reports it; every plot is also reachable from the
+ * list the page builds from `onPlots`. Draw time of each viewport is kept in `data-draw-ms`.
+ */
+export function PlotMap(props: PlotMapProps) {
+  const { t, locale } = useT();
+  const { cemeteryId, boundary, center, focus, selected, reloadKey, label } = props;
+  const { ref, leaflet } = useLeafletMap(
+    { center: focus ?? center, zoom: focus ? 20 : 17, fit: focus ? null : boundary, zoomIn: 1 },
+    label,
+  );
+  const [tooMany, setTooMany] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const layer = useRef<GeoJSONLayer | null>(null);
+  // Callbacks change on every render of the page; the map's listeners read the latest ones.
+  const handlers = useRef(props);
+  handlers.current = props;
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+
+  const tRef = useRef(t);
+  tRef.current = t;
+
+  // The boundary and the grave's mark.
+  useEffect(() => {
+    if (!leaflet) return;
+    const { L, map } = leaflet;
+    const drawn: Layer[] = [];
+    if (boundary && boundary.length >= 3) {
+      drawn.push(
+        L.polygon(boundary.map(toLatLng), {
+          color: "#1f5c5a",
+          weight: 2,
+          fill: true,
+          fillColor: "#dcebe9",
+          fillOpacity: 0.35,
+          interactive: false,
+        }).addTo(map),
+      );
+    }
+    if (focus) {
+      drawn.push(
+        L.circleMarker(toLatLng(focus), {
+          radius: 10,
+          color: "#a12b2b",
+          weight: 3,
+          fillOpacity: 0.2,
+          interactive: false,
+        }).addTo(map),
+      );
+    }
+    for (const d of drawn) (d as { bringToBack?: () => void }).bringToBack?.();
+    return () => {
+      for (const d of drawn) d.remove();
+    };
+  }, [leaflet, boundary, focus]);
+
+  // Plots of the viewport, reloaded whenever the map stops moving, and when reloadKey changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a reload on purpose
+  useEffect(() => {
+    if (!leaflet) return;
+    const { L, map } = leaflet;
+    const api = browserApi(locale);
+    let seq = 0;
+    const load = async () => {
+      const mine = ++seq;
+      const b = map.getBounds();
+      const bbox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((x) => x.toFixed(6)).join(",");
+      try {
+        const fc = await api.get<TPlotFeatureCollection>(`/cemeteries/${cemeteryId}/plots`, { query: { bbox } });
+        if (mine !== seq) return;
+        setFailed(false);
+        setTooMany(fc.tooMany);
+        const started = performance.now();
+        layer.current?.remove();
+        layer.current = L.geoJSON(fc as never, {
+          style: (f) => styleOf(f?.properties as TPlotProps, selectedRef.current),
+          onEachFeature: (f, l) => {
+            const p = f.properties as TPlotProps;
+            const t = tRef.current;
+            l.on("click", () => handlers.current.onPlotClick?.(p));
+            l.bindTooltip(
+              `${t("search.sector")} ${p.sector}, ${t("search.row").toLowerCase()} ${p.row}, ${t("search.place").toLowerCase()} ${p.number}: ${t(`plot.status.${p.status}`)}`,
+            );
+          },
+        }).addTo(map);
+        requestAnimationFrame(() => {
+          map.getContainer().dataset.drawMs = (performance.now() - started).toFixed(1);
+          map.getContainer().dataset.plots = String(fc.features.length);
+        });
+        handlers.current.onPlots?.(
+          fc.features.map((f) => f.properties),
+          fc.tooMany,
+        );
+      } catch {
+        if (mine === seq) setFailed(true);
+      }
+    };
+    map.on("moveend", load);
+    void load();
+    return () => {
+      seq++;
+      map.off("moveend", load);
+      layer.current?.remove();
+      layer.current = null;
+    };
+  }, [leaflet, cemeteryId, locale, reloadKey]);
+
+  // Restyle on a new selection without reloading.
+  useEffect(() => {
+    layer.current?.setStyle((f) => styleOf(f?.properties as TPlotProps, selectedRef.current));
+  });
+
+  return (
+    <div className={`plot-map ${props.className ?? ""}`}>
+      <div ref={ref} className="plot-map__canvas" data-testid="plot-map" data-ready={leaflet ? "true" : "false"} />
+      {tooMany ? (
+        <p className="plot-map__note" role="status">
+          {t("map.zoom_in")}
+        </p>
+      ) : null}
+      {failed ? (
+        <p className="plot-map__note plot-map__note--error" role="alert">
+          {t("map.failed")}
+        </p>
+      ) : null}
+      <ul className="map-legend" aria-label={t("map.legend")}>
+        {STATUSES.map((s) => (
+          <li key={s}>
+            <span className="map-legend__swatch" style={{ background: STATUS_COLORS[s] }} aria-hidden="true" />
+            {t(`plot.status.${s}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

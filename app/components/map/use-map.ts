@@ -1,0 +1,59 @@
+import type { Map as LeafletMap } from "leaflet";
+import { useEffect, useRef, useState } from "react";
+import { useRootData } from "../../lib/hooks.ts";
+import { type L, loadLeaflet, toLatLng } from "./leaflet.ts";
+
+export type MapView = {
+  /** [lng, lat] to centre on when there is nothing to fit. */
+  center: [number, number];
+  zoom: number;
+  /** A ring of [lng, lat] points to fit the view to (a cemetery's boundary). */
+  fit?: [number, number][] | null;
+  /** Zoom levels to go in after fitting (a large cemetery opens on its middle, plots visible). */
+  zoomIn?: number;
+};
+
+/**
+ * Creates a Leaflet map in the returned element once the browser has loaded Leaflet. With
+ * `MAP_TILE_URL` set, a base map of tiles lies under the drawing; without it the map is a plain
+ * background, so nothing is fetched from outside. The map's container is keyboard reachable
+ * (arrows pan, + and − zoom) and carries the given accessible name.
+ */
+export function useLeafletMap(view: MapView, label: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  const tileUrl = useRootData()?.mapTileUrl ?? null;
+  const [state, setState] = useState<{ L: L; map: LeafletMap } | null>(null);
+  // The first view only: later changes move the map through the returned instance.
+  const initial = useRef(view);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: LeafletMap | undefined;
+    void loadLeaflet().then((L) => {
+      if (cancelled || !ref.current) return;
+      const v = initial.current;
+      map = L.map(ref.current, {
+        preferCanvas: true,
+        zoomSnap: 0.5,
+        maxZoom: 22,
+        attributionControl: Boolean(tileUrl),
+      });
+      if (tileUrl) {
+        L.tileLayer(tileUrl, { maxZoom: 19, maxNativeZoom: 19, attribution: "© OpenStreetMap" }).addTo(map);
+      }
+      if (v.fit && v.fit.length >= 3) {
+        map.fitBounds(L.latLngBounds(v.fit.map(toLatLng)), { padding: [40, 40], animate: false });
+        if (v.zoomIn) map.setZoom(map.getZoom() + v.zoomIn, { animate: false });
+      } else map.setView(toLatLng(v.center), v.zoom);
+      map.getContainer().setAttribute("aria-label", label);
+      map.getContainer().setAttribute("role", "application");
+      setState({ L, map });
+    });
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, [tileUrl, label]);
+
+  return { ref, leaflet: state };
+}

@@ -1,0 +1,273 @@
+import { useMemo, useState } from "react";
+import { Form, Link, useNavigate, useSearchParams } from "react-router";
+import type { TCemeteryDetail, TCemeterySummary, TPlotProps, TPublicPlot } from "../../../common/api-types.ts";
+import { formatNumber } from "../../../common/i18n.ts";
+import { choosePlot, MAX_SELECTED_PLOTS, type SelectionResult } from "../../../common/plot-selection.ts";
+import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
+import { Icon } from "../../components/icon.tsx";
+import { CemeteriesMap } from "../../components/map/cemeteries-map.tsx";
+import { STATUS_COLORS } from "../../components/map/leaflet.ts";
+import { PlotMap } from "../../components/map/plot-map.tsx";
+import { browserApi } from "../../lib/browser-api.ts";
+import { useT } from "../../lib/hooks.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/reserve";
+
+export function meta({ location }: Route.MetaArgs) {
+  const isKk = location.pathname.startsWith("/kk");
+  return [
+    { title: isKk ? "Жерлеу орнын таңдау" : "Выбор места захоронения" },
+    {
+      name: "description",
+      content: isKk
+        ? "Алматы зираттарындағы бос орындар картада: зиратты және көршілес бос орындарды таңдаңыз."
+        : "Свободные места на кладбищах Алматы на карте: выберите кладбище и соседние свободные места.",
+    },
+  ];
+}
+
+const RELIGIONS = ["all", "muslim", "christian", "jewish", "other"] as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { api } = context.get(requestContext);
+  const p = new URL(request.url).searchParams;
+  const city = p.get("city")?.trim() || undefined;
+  const religion = RELIGIONS.find((r) => r === p.get("religion"));
+  const chosenId = Number(p.get("cemetery")) || 0;
+  const [all, filtered, chosen] = await Promise.all([
+    api.get<{ items: TCemeterySummary[] }>("/cemeteries"),
+    api.get<{ items: TCemeterySummary[] }>("/cemeteries", { query: { city, religion } }),
+    chosenId ? api.get<TCemeteryDetail>(`/cemeteries/${chosenId}`).catch(() => null) : Promise.resolve(null),
+  ]);
+  const cities = [...new Set(all.items.map((c) => c.city))].sort();
+  return { cities, cemeteries: filtered.items, chosen };
+}
+
+const placeLabel = (t: (k: string) => string, p: TPlotProps) =>
+  `${t("search.sector")} ${p.sector}, ${t("search.row").toLowerCase()} ${p.row}, ${t("search.place").toLowerCase()} ${p.number}`;
+
+/** The plots of the map's viewport as a list, row by row: the keyboard's way to every plot. */
+function PlotList({
+  plots,
+  selected,
+  onChoose,
+}: {
+  plots: TPlotProps[];
+  selected: ReadonlySet<number>;
+  onChoose: (p: TPlotProps) => void;
+}) {
+  const { t } = useT();
+  const rows = useMemo(() => {
+    const byRow = new Map<string, TPlotProps[]>();
+    for (const p of plots) {
+      const key = `${p.sector}\u0000${p.row}`;
+      byRow.set(key, [...(byRow.get(key) ?? []), p]);
+    }
+    return [...byRow.values()]
+      .map((ps) => ps.sort((a, b) => a.number - b.number))
+      .sort(
+        (a, b) =>
+          `${a[0]?.sector}`.localeCompare(`${b[0]?.sector}`, "ru", { numeric: true }) ||
+          `${a[0]?.row}`.localeCompare(`${b[0]?.row}`, "ru", { numeric: true }),
+      );
+  }, [plots]);
+  return (
+    <details className="plot-list" data-testid="plot-list">
+      <summary>{t("reserve.list_title", { count: plots.length })}</summary>
+      {rows.map((ps) => (
+        <div key={`${ps[0]?.sector}-${ps[0]?.row}`} className="plot-list__row">
+          <h4>
+            {t("search.sector")} {ps[0]?.sector}, {t("search.row").toLowerCase()} {ps[0]?.row}
+          </h4>
+          <ul>
+            {ps.map((p) => (
+              <li key={p.id}>
+                <button
+                  type="button"
+                  className={`plot-chip plot-chip--${p.status}`}
+                  aria-pressed={selected.has(p.id)}
+                  aria-label={`${placeLabel(t, p)}: ${t(`plot.status.${p.status}`)}`}
+                  style={{ borderColor: STATUS_COLORS[p.status] }}
+                  onClick={() => onChoose(p)}
+                >
+                  {p.number}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </details>
+  );
+}
+
+/** What was clicked on the map: the chosen places, or the graves of an occupied plot. */
+function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
+  const { t, to, locale } = useT();
+  const [selection, setSelection] = useState<SelectionResult>({ plots: [] });
+  const [inView, setInView] = useState<TPlotProps[]>([]);
+  const [opened, setOpened] = useState<TPublicPlot | null>(null);
+  const selected = useMemo(() => new Set(selection.plots.map((p) => p.id)), [selection]);
+
+  const choose = async (p: TPlotProps) => {
+    if (p.status === "occupied") {
+      setOpened(await browserApi(locale).get<TPublicPlot>(`/plots/${p.id}`));
+      return;
+    }
+    setOpened(null);
+    setSelection(choosePlot(selection.plots, p));
+  };
+
+  const first = selection.plots[0];
+  const last = selection.plots[selection.plots.length - 1];
+  return (
+    <section className="card" aria-labelledby="chosen-title" data-testid="chosen-cemetery">
+      <h2 id="chosen-title" className="card__title">
+        {cemetery.name}
+      </h2>
+      <p className="muted">{cemetery.address}</p>
+      <CemeteryCounts counts={cemetery.counts} />
+      <dl className="facts">
+        <dt>{t("reserve.fee")}</dt>
+        <dd>{cemetery.burialFee ? `${formatNumber(locale, cemetery.burialFee)} ₸` : t("reserve.fee_none")}</dd>
+        <dt>{t("reserve.hours")}</dt>
+        <dd>
+          {cemetery.burialSlots.days.map((d) => t(`weekday.${d}`)).join(", ")}, {cemetery.burialSlots.from}–
+          {cemetery.burialSlots.to}
+        </dd>
+        {cemetery.phones ? (
+          <>
+            <dt>{t("reserve.phones")}</dt>
+            <dd>{cemetery.phones}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="field__hint">{t("reserve.how_to_choose", { count: MAX_SELECTED_PLOTS })}</p>
+      <PlotMap
+        cemeteryId={cemetery.id}
+        boundary={cemetery.boundary}
+        center={cemetery.center ?? [76.93, 43.25]}
+        selected={selected}
+        onPlotClick={(p) => void choose(p)}
+        onPlots={(plots) => setInView(plots)}
+        label={t("reserve.plot_map_label", { name: cemetery.name })}
+      />
+      <div aria-live="polite">
+        {selection.notice ? (
+          <p className="alert alert--warning" data-testid="selection-notice">
+            {t(selection.notice, { count: MAX_SELECTED_PLOTS })}
+          </p>
+        ) : null}
+        {first && last ? (
+          <div className="selection" data-testid="selection">
+            <p>
+              <strong>{t("reserve.chosen", { count: selection.plots.length })}</strong> {t("search.sector")}{" "}
+              {first.sector}, {t("search.row").toLowerCase()} {first.row},{" "}
+              {first.number === last.number
+                ? `${t("search.place").toLowerCase()} ${first.number}`
+                : t("reserve.places_range", { from: first.number, to: last.number })}
+            </p>
+            <button type="button" className="button button--ghost" onClick={() => setSelection({ plots: [] })}>
+              {t("reserve.clear")}
+            </button>
+          </div>
+        ) : null}
+        {opened ? (
+          <div className="card plot-graves" data-testid="plot-graves">
+            <h3>{placeLabel(t, opened)}</h3>
+            <ul>
+              {opened.graves.map((g) => (
+                <li key={g.id}>
+                  <Link to={to(`/search?q=${encodeURIComponent(g.surname)}&grave=${g.id}#grave-title`)}>
+                    {[g.surname, g.name, g.patronymic].filter(Boolean).join(" ")}
+                  </Link>{" "}
+                  <span className="muted">
+                    {g.birthYear ?? "?"}–{g.deathYear ?? "?"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+      <PlotList plots={inView} selected={selected} onChoose={(p) => void choose(p)} />
+    </section>
+  );
+}
+
+/** Choosing a cemetery and free places in it, on a map and in lists. */
+export default function Reserve({ loaderData }: Route.ComponentProps) {
+  const { t, to } = useT();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { cities, cemeteries, chosen } = loaderData;
+  const openCemetery = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set("cemetery", String(id));
+    void navigate(`?${next}#chosen-title`);
+  };
+  return (
+    <section aria-labelledby="reserve-title">
+      <h1 id="reserve-title">{t("reserve.title")}</h1>
+      <p className="lead">{t("reserve.lead")}</p>
+      <Form method="get" className="search-form card" data-testid="reserve-filters">
+        <div className="search-form__row">
+          <div className="field">
+            <label htmlFor="r-city" className="field__label">
+              {t("reserve.city")}
+            </label>
+            <select id="r-city" name="city" defaultValue={params.get("city") ?? ""}>
+              <option value="">{t("reserve.any_city")}</option>
+              {cities.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="r-religion" className="field__label">
+              {t("reserve.religion")}
+            </label>
+            <select id="r-religion" name="religion" defaultValue={params.get("religion") ?? ""}>
+              <option value="">{t("reserve.any_religion")}</option>
+              {RELIGIONS.map((r) => (
+                <option key={r} value={r}>
+                  {t(`religion.${r}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <button type="submit" className="button">
+          <Icon name="search" /> {t("reserve.show")}
+        </button>
+      </Form>
+
+      {cemeteries.length === 0 ? <p className="note">{t("reserve.none")}</p> : null}
+      <div className="reserve-overview">
+        <ul className="cemetery-counts" data-testid="reserve-cemeteries">
+          {cemeteries.map((c) => (
+            <li key={c.id} className={`card ${chosen?.id === c.id ? "card--current" : ""}`}>
+              <h3 className="card__title">
+                <Link
+                  to={to(
+                    `/reserve?${new URLSearchParams({ ...Object.fromEntries(params), cemetery: String(c.id) })}#chosen-title`,
+                  )}
+                >
+                  {c.name}
+                </Link>
+              </h3>
+              <p className="muted">
+                {t(`religion.${c.religion}`)} · {t(`cemetery_status.${c.status}`)}
+              </p>
+              <CemeteryCounts counts={c.counts} />
+            </li>
+          ))}
+        </ul>
+        {cemeteries.length > 0 ? <CemeteriesMap cemeteries={cemeteries} onChoose={openCemetery} /> : null}
+      </div>
+      {chosen ? <ChosenCemetery key={chosen.id} cemetery={chosen} /> : null}
+    </section>
+  );
+}
