@@ -30,8 +30,8 @@ export async function boot(): Promise<{ services: Services; database: Database; 
   if (config.seedDemo) {
     const started = Date.now();
     await database.db.transaction(async (tx) => {
-      const { akimatId } = await seedDemo(tx);
-      await seedRegistryDemo(tx, akimatId);
+      const { akimatId, managerId } = await seedDemo(tx);
+      await seedRegistryDemo(tx, akimatId, managerId);
     });
     logger.info({ ms: Date.now() - started }, "demo seed checked");
     logger.info("demo data in place");

@@ -91,7 +91,7 @@ const DEMO_NEWS: Omit<typeof news.$inferInsert, "akimatId">[] = [
 ];
 
 /** The demo accounts and news; returns the demo akimat. The registry has its own, larger seed. */
-export async function seedDemo(db: Queryable): Promise<{ akimatId: number }> {
+export async function seedDemo(db: Queryable): Promise<{ akimatId: number; managerId: number }> {
   const akimatId = await ensureAkimat(db, {
     nameRu: "Акимат города Алматы",
     nameKk: "Алматы қаласының әкімдігі",
@@ -125,7 +125,7 @@ export async function seedDemo(db: Queryable): Promise<{ akimatId: number }> {
     name: "Ерлан",
     patronymic: "Маратұлы",
   });
-  await ensureUser(db, {
+  const managerId = await ensureUser(db, {
     phone: DEMO_PHONES.manager,
     role: "manager",
     surname: "Ким",
@@ -150,5 +150,5 @@ export async function seedDemo(db: Queryable): Promise<{ akimatId: number }> {
     consentAt: new Date(),
   });
   for (const n of DEMO_NEWS) await ensureNews(db, { ...n, akimatId });
-  return { akimatId };
+  return { akimatId, managerId };
 }

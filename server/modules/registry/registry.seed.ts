@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { foldName } from "../../../common/search-text.ts";
 import type { Queryable } from "../../db/client.ts";
 import { boundaryAround, layoutPlots } from "./registry.layout.ts";
-import { burials, cemeteries, plots } from "./registry.tables.ts";
+import { burials, cemeteries, managerCemeteries, plots } from "./registry.tables.ts";
 
 /** A small deterministic random generator, so the demo registry is the same on every machine. */
 export function mulberry32(seed: number) {
@@ -339,8 +339,10 @@ export async function ensureRegistryCemetery(
 }
 
 /** The demo registry: three cemeteries of about 2,400 places each and some 5,500 records. */
-export async function seedRegistryDemo(db: Queryable, akimatId: number): Promise<void> {
+export async function seedRegistryDemo(db: Queryable, akimatId: number, managerId?: number): Promise<void> {
   for (const [i, c] of DEMO_CEMETERIES.entries()) {
-    await ensureRegistryCemetery(db, akimatId, c, { rows: 20, perRow: 30, seed: 1000 + i });
+    const cemeteryId = await ensureRegistryCemetery(db, akimatId, c, { rows: 20, perRow: 30, seed: 1000 + i });
+    // The demo manager works in every demo cemetery.
+    if (managerId) await db.insert(managerCemeteries).values({ userId: managerId, cemeteryId }).onConflictDoNothing();
   }
 }

@@ -6,12 +6,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { akimats } from "../akimats/akimats.tables.ts";
+import { users } from "../users/users.tables.ts";
 
 export const RELIGIONS = ["all", "muslim", "christian", "jewish", "other"] as const;
 export const CEMETERY_STATUSES = ["open", "family_only", "closed"] as const;
@@ -163,8 +165,17 @@ export const registryRequests = pgTable(
     patronymic: text().notNull().default(""),
     birthYear: integer(),
     deathYear: integer(),
+    /** Add requests: the dates as the applicant knows them, and where the grave is. */
+    birthDate: date(),
+    deathDate: date(),
+    burialDate: date(),
+    location: text().notNull().default(""),
     details: text().notNull().default(""),
     answer: text().notNull().default(""),
+    /** The staff member who answered. */
+    answeredBy: integer(),
+    /** The burial record the answer points to (found or added). */
+    burialId: integer().references(() => burials.id, { onDelete: "set null" }),
     ip: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -173,4 +184,19 @@ export const registryRequests = pgTable(
     index("registry_requests_status_idx").on(t.cemeteryId, t.status, t.createdAt),
     index("registry_requests_ip_idx").on(t.ip, t.createdAt),
   ],
+);
+
+/** Which cemeteries a manager works in: assigned and unassigned by the admin. */
+export const managerCemeteries = pgTable(
+  "manager_cemeteries",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cemeteryId: integer()
+      .notNull()
+      .references(() => cemeteries.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cemeteryId] }), index("manager_cemeteries_cemetery_idx").on(t.cemeteryId)],
 );
