@@ -191,6 +191,25 @@ export type TCemeterySummary = {
   center: [number, number] | null;
 };
 
+/** Every field of a cemetery in both languages, as the admin's form edits it. */
+export type TCemeteryRecord = {
+  id: number;
+  akimatId: number;
+  nameRu: string;
+  nameKk: string;
+  descriptionRu: string;
+  descriptionKk: string;
+  city: string;
+  religion: TCemeterySummary["religion"];
+  address: string;
+  phones: string;
+  status: TCemeterySummary["status"];
+  capacity: number;
+  burialFee: number;
+  burialSlots: { days: number[]; from: string; to: string };
+  boundary: [number, number][];
+};
+
 /** One cemetery as its public page and map show it. */
 export type TCemeteryDetail = TCemeterySummary & {
   description: string;

@@ -148,3 +148,85 @@ export const ZSearchRequestInput = z.object({
   details: z.string().trim().max(2000, "validation.too_long_2000").default(""),
 });
 export type TSearchRequestInput = z.input<typeof ZSearchRequestInput>;
+
+/** A [lng, lat] point inside Kazakhstan's rough extent (a typo lands far outside). */
+const ZLngLat = z.tuple([z.number().min(46).max(88), z.number().min(40).max(56)]);
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
+
+/** A cemetery as the admin creates and edits it. */
+export const ZCemeteryInput = z.object({
+  akimatId: z.coerce.number({ error: "validation.required" }).int().positive("validation.required"),
+  nameRu: z.string().trim().min(2, "validation.required").max(200, "validation.too_long_200"),
+  nameKk: z.string().trim().min(2, "validation.required").max(200, "validation.too_long_200"),
+  descriptionRu: z.string().trim().max(2000, "validation.too_long_2000").default(""),
+  descriptionKk: z.string().trim().max(2000, "validation.too_long_2000").default(""),
+  city: z.string().trim().min(2, "validation.required").max(80),
+  religion: z.enum(["all", "muslim", "christian", "jewish", "other"]),
+  address: z.string().trim().max(200, "validation.too_long_200").default(""),
+  phones: z.string().trim().max(200, "validation.too_long_200").default(""),
+  status: z.enum(["open", "family_only", "closed"]),
+  capacity: z.coerce.number().int("validation.whole_number").min(0, "validation.not_negative").max(10_000_000),
+  burialFee: z.coerce.number().int("validation.whole_number").min(0, "validation.not_negative").max(100_000_000),
+  burialSlots: z
+    .object({
+      days: z.array(z.coerce.number().int().min(1).max(7)).min(1, "validation.days"),
+      from: hhmm,
+      to: hhmm,
+    })
+    .refine((s) => s.from < s.to, { message: "validation.time_order", path: ["to"] }),
+  /** The boundary ring, not closed: at least 3 points. */
+  boundary: z.array(ZLngLat).min(3, "validation.boundary").max(500),
+});
+export type TCemeteryInput = z.input<typeof ZCemeteryInput>;
+
+/** "Generate plots by ranges": one sector, rows from–to, places per row, plot size in metres. */
+export const ZGeneratePlots = z
+  .object({
+    sector: z.string().trim().min(1, "validation.required").max(20),
+    rowFrom: z.coerce.number().int("validation.whole_number").min(1, "validation.too_small").max(500),
+    rowTo: z.coerce.number().int("validation.whole_number").min(1, "validation.too_small").max(500),
+    perRow: z.coerce.number().int("validation.whole_number").min(1, "validation.too_small").max(500),
+    width: z.coerce.number().min(0.5, "validation.plot_size").max(10, "validation.plot_size"),
+    depth: z.coerce.number().min(0.5, "validation.plot_size").max(10, "validation.plot_size"),
+  })
+  .refine((g) => g.rowTo >= g.rowFrom, { message: "validation.row_order", path: ["rowTo"] })
+  .refine((g) => (g.rowTo - g.rowFrom + 1) * g.perRow <= 10_000, {
+    message: "validation.too_many_plots",
+    path: ["perRow"],
+  });
+export type TGeneratePlots = z.input<typeof ZGeneratePlots>;
+
+/** A manager's change to a plot. */
+export const ZPlotUpdate = z.object({
+  status: z.enum(["free", "reserved", "occupied", "unavailable"]).optional(),
+  notes: z.string().trim().max(2000, "validation.too_long_2000").optional(),
+});
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.date")
+  .refine((d) => !Number.isNaN(Date.parse(d)), "validation.date");
+const optionalDate = z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate.optional());
+
+/** A burial record as staff add or correct it. */
+export const ZBurialInput = z
+  .object({
+    surname: personName(),
+    name: z.string().trim().max(80).default(""),
+    patronymic: z.string().trim().max(80).default(""),
+    iin: z.preprocess((v) => (v === "" || v === null ? undefined : v), ZIin.optional()),
+    birthDate: optionalDate,
+    deathDate: optionalDate,
+    burialDate: optionalDate,
+    isReburial: z.coerce.boolean().default(false),
+  })
+  .refine((b) => !b.birthDate || !b.deathDate || b.birthDate <= b.deathDate, {
+    message: "validation.death_before_birth",
+    path: ["deathDate"],
+  })
+  .refine((b) => !b.deathDate || !b.burialDate || b.deathDate <= b.burialDate, {
+    message: "validation.burial_before_death",
+    path: ["burialDate"],
+  });
+export type TBurialInput = z.input<typeof ZBurialInput>;

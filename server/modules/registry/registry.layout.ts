@@ -31,7 +31,10 @@ export function layoutPlots(input: {
   perRow: number;
   width?: number;
   depth?: number;
+  /** The first row's number (rows are numbered upwards from it). */
+  rowStart?: number;
 }): TPlotDraft[] {
+  const rowStart = input.rowStart ?? 1;
   const width = input.width ?? 1.2;
   const depth = input.depth ?? 2.2;
   const gap = 0.5;
@@ -51,7 +54,7 @@ export function layoutPlots(input: {
         const maxLat = input.origin.lat + (y0 + depth) * deg.lat;
         out.push({
           sector,
-          row: String(r + 1),
+          row: String(rowStart + r),
           number: n + 1,
           polygon: {
             type: "Polygon",
@@ -102,4 +105,16 @@ export function boundaryAround(plots: TPlotDraft[], margin = 8): TPolygon {
       ],
     ],
   };
+}
+
+/** Whether a [lng, lat] point lies inside a ring (ray casting; points on the edge may go either way). */
+export function insideRing(point: readonly [number, number], ring: readonly (readonly [number, number])[]): boolean {
+  const [x, y] = point;
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i] as [number, number];
+    const [xj, yj] = ring[j] as [number, number];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
 }
