@@ -62,6 +62,28 @@ export const ROUTES: readonly RouteEntry[] = [
     roles: ADMIN,
   },
   {
+    id: "admin-cemetery",
+    path: "/admin/cemetery",
+    file: "routes/admin/cemeteries.tsx",
+    layout: "admin",
+    roles: ADMIN,
+    nav: "nav.admin.cemeteries",
+  },
+  {
+    id: "admin-cemetery-form",
+    path: "/admin/cemetery/form",
+    file: "routes/admin/cemetery-form.tsx",
+    layout: "admin",
+    roles: ADMIN,
+  },
+  {
+    id: "admin-cemetery-item",
+    path: "/admin/cemetery/:id",
+    file: "routes/admin/cemetery.tsx",
+    layout: "admin",
+    roles: ADMIN,
+  },
+  {
     id: "admin-suppliers",
     path: "/admin/suppliers",
     file: "routes/admin/suppliers.tsx",

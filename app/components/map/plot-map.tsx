@@ -46,7 +46,7 @@ export function PlotMap(props: PlotMapProps) {
   const { t, locale } = useT();
   const { cemeteryId, boundary, center, focus, selected, reloadKey, label } = props;
   const { ref, leaflet } = useLeafletMap(
-    { center: focus ?? center, zoom: focus ? 20 : 17, fit: focus ? null : boundary, zoomIn: 1 },
+    { center: focus ?? center, zoom: focus ? 20 : 17, fit: focus ? null : boundary },
     label,
   );
   const [tooMany, setTooMany] = useState(false);
@@ -102,6 +102,8 @@ export function PlotMap(props: PlotMapProps) {
     const { L, map } = leaflet;
     const api = browserApi(locale);
     let seq = 0;
+    // A large cemetery opened whole has too many plots to draw: go in towards its middle, twice at most.
+    let autoZoom = 2;
     const load = async () => {
       const mine = ++seq;
       const b = map.getBounds();
@@ -109,6 +111,11 @@ export function PlotMap(props: PlotMapProps) {
       try {
         const fc = await api.get<TPlotFeatureCollection>(`/cemeteries/${cemeteryId}/plots`, { query: { bbox } });
         if (mine !== seq) return;
+        if (fc.tooMany && autoZoom-- > 0) {
+          map.zoomIn(1, { animate: false });
+          return;
+        }
+        autoZoom = 0;
         setFailed(false);
         setTooMany(fc.tooMany);
         const started = performance.now();

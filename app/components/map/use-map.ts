@@ -9,8 +9,6 @@ export type MapView = {
   zoom: number;
   /** A ring of [lng, lat] points to fit the view to (a cemetery's boundary). */
   fit?: [number, number][] | null;
-  /** Zoom levels to go in after fitting (a large cemetery opens on its middle, plots visible). */
-  zoomIn?: number;
 };
 
 /**
@@ -43,7 +41,6 @@ export function useLeafletMap(view: MapView, label: string) {
       }
       if (v.fit && v.fit.length >= 3) {
         map.fitBounds(L.latLngBounds(v.fit.map(toLatLng)), { padding: [40, 40], animate: false });
-        if (v.zoomIn) map.setZoom(map.getZoom() + v.zoomIn, { animate: false });
       } else map.setView(toLatLng(v.center), v.zoom);
       map.getContainer().setAttribute("aria-label", label);
       map.getContainer().setAttribute("role", "application");
