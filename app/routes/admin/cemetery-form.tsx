@@ -51,9 +51,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     burialSlots: { days: form.getAll("days").map(String), from: str(form, "from"), to: str(form, "to") },
     boundary,
   };
-  const result = await callApi(async () =>
-    id ? (await rc.api.put(`/cemeteries/${id}`, body), { id }) : rc.api.post<{ id: number }>("/cemeteries", body),
-  );
+  const result = await callApi(async () => {
+    if (!id) return rc.api.post<{ id: number }>("/cemeteries", body);
+    await rc.api.put(`/cemeteries/${id}`, body);
+    return { id };
+  });
   if (!result.ok) return result.response;
   return redirect(localizePath(`/admin/cemetery/${result.value.id}`, rc.locale));
 }
