@@ -220,3 +220,44 @@ export type TCemeteryDetail = TCemeterySummary & {
   /** The boundary ring, [lng, lat] points, not closed. */
   boundary: [number, number][] | null;
 };
+
+/** A burial record as the cemetery staff see it (with the IIN). */
+export type TStaffBurial = {
+  id: number;
+  surname: string;
+  name: string;
+  patronymic: string;
+  iin: string | null;
+  birthDate: string | null;
+  deathDate: string | null;
+  burialDate: string | null;
+  isReburial: boolean;
+};
+
+/** A plot as the cemetery staff see it: notes and records. */
+export type TStaffPlot = TPlotProps & { cemeteryId: number; size: string; notes: string; burials: TStaffBurial[] };
+
+export type TRequestStatus = "new" | "in_progress" | "found" | "added" | "not_found";
+
+/** A visitor's search or add request, as the staff handle it. */
+export type TRegistryRequest = {
+  id: number;
+  kind: "search" | "add";
+  status: TRequestStatus;
+  cemeteryId: number | null;
+  applicantName: string;
+  applicantPhone: string;
+  surname: string;
+  name: string;
+  patronymic: string;
+  birthYear: number | null;
+  deathYear: number | null;
+  birthDate: string | null;
+  deathDate: string | null;
+  burialDate: string | null;
+  location: string;
+  details: string;
+  answer: string;
+  burialId: number | null;
+  createdAt: string;
+};

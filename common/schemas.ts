@@ -230,3 +230,15 @@ export const ZBurialInput = z
     path: ["burialDate"],
   });
 export type TBurialInput = z.input<typeof ZBurialInput>;
+
+/** Staff's answer to a search or add request. */
+export const ZRequestAnswer = z
+  .object({
+    status: z.enum(["in_progress", "found", "added", "not_found"]),
+    answer: z.string().trim().max(2000, "validation.too_long_2000").default(""),
+    burialId: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
+  })
+  .refine((a) => a.status === "in_progress" || a.answer.length > 0, { message: "validation.answer", path: ["answer"] });

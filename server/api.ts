@@ -10,6 +10,7 @@ import { authRoutes, clearSessionCookies } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/auth.service.ts";
 import { newsRoutes } from "./modules/news/news.routes.ts";
 import { cemeteryAdminRoutes } from "./modules/registry/cemetery-admin.routes.ts";
+import { managerRoutes } from "./modules/registry/manager.routes.ts";
 import { registryRoutes } from "./modules/registry/registry.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
@@ -92,6 +93,7 @@ export function createApi(services: Services) {
   api.route("/", newsRoutes);
   api.route("/", registryRoutes);
   api.route("/", cemeteryAdminRoutes);
+  api.route("/", managerRoutes);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -20,6 +20,9 @@ export const NOTIFICATION_KINDS = [
   "supplier_blocked",
   "supplier_unblocked",
   "supplier_documents_updated",
+  "registry_found",
+  "registry_added",
+  "registry_not_found",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

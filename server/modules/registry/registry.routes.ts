@@ -32,7 +32,7 @@ const ZPublicBurial = z
   .openapi("PublicBurial");
 
 const ZCounts = z.object({ free: z.number(), reserved: z.number(), occupied: z.number(), unavailable: z.number() });
-const ZCemeterySummary = z
+export const ZCemeterySummary = z
   .object({
     id: z.number(),
     name: z.string(),

@@ -1,0 +1,291 @@
+/**
+ * The cemetery staff's work on the registry: plots (status, notes), burial records (add,
+ * correct) and the visitors' search and add requests (answer and close). A manager reaches only
+ * the cemeteries assigned to them; the admin reaches every cemetery.
+ */
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { TCemeterySummary, TRegistryRequest, TStaffPlot } from "../../../common/api-types.ts";
+import type { Locale } from "../../../common/locale.ts";
+import { translate } from "../../../common/i18n.ts";
+import type { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
+import { foldName } from "../../../common/search-text.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Services } from "../../services.ts";
+import type { TSessionUser } from "../auth/auth.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
+import { notify } from "../notifications/notifications.service.ts";
+import { listCemeteries } from "./registry.service.ts";
+import { burials, managerCemeteries, plots, registryRequests } from "./registry.tables.ts";
+
+/** The cemeteries a staff member works in: all for the admin, the assigned ones for a manager. */
+export async function staffCemeteryIds(db: Queryable, user: TSessionUser): Promise<number[] | "all"> {
+  if (user.role === "admin") return "all";
+  if (user.role !== "manager") return [];
+  const rows = await db
+    .select({ id: managerCemeteries.cemeteryId })
+    .from(managerCemeteries)
+    .where(eq(managerCemeteries.userId, user.id));
+  return rows.map((r) => r.id);
+}
+
+/** 403 unless the user works in that cemetery. */
+export async function assertStaffOf(db: Queryable, user: TSessionUser, cemeteryId: number): Promise<void> {
+  const ids = await staffCemeteryIds(db, user);
+  if (ids !== "all" && !ids.includes(cemeteryId)) throw new AppError(403, "cemetery_not_assigned");
+}
+
+export async function staffCemeteries(db: Db, user: TSessionUser, locale: Locale): Promise<TCemeterySummary[]> {
+  const ids = await staffCemeteryIds(db, user);
+  if (ids !== "all" && ids.length === 0) return [];
+  return listCemeteries(db, { locale, ids: ids === "all" ? undefined : ids });
+}
+
+const isoDate = (d: string | Date | null) =>
+  d === null ? null : typeof d === "string" ? d : d.toISOString().slice(0, 10);
+
+/** One plot as the staff see it: notes, and the records in it with their IINs. */
+export async function staffPlot(db: Db, user: TSessionUser, plotId: number): Promise<TStaffPlot> {
+  const [p] = await db.select().from(plots).where(eq(plots.id, plotId));
+  if (!p) throw new AppError(404, "plot_not_found");
+  await assertStaffOf(db, user, p.cemeteryId);
+  const records = await db.select().from(burials).where(eq(burials.plotId, plotId)).orderBy(asc(burials.id));
+  return {
+    id: p.id,
+    cemeteryId: p.cemeteryId,
+    sector: p.sector,
+    row: p.row,
+    number: p.number,
+    status: p.status,
+    size: p.size,
+    notes: p.notes,
+    burials: records.map((b) => ({
+      id: b.id,
+      surname: b.surname,
+      name: b.name,
+      patronymic: b.patronymic,
+      iin: b.iin,
+      birthDate: isoDate(b.birthDate),
+      deathDate: isoDate(b.deathDate),
+      burialDate: isoDate(b.burialDate),
+      isReburial: b.isReburial,
+    })),
+  };
+}
+
+/**
+ * A plot's status and notes. "Occupied" follows the burial records (set by the database when a
+ * record is added), so staff cannot set it by hand, nor free a plot that holds records.
+ */
+export async function updatePlot(
+  db: Db,
+  user: TSessionUser,
+  plotId: number,
+  input: z.output<typeof ZPlotUpdate>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [p] = await tx.select().from(plots).where(eq(plots.id, plotId)).for("update");
+    if (!p) throw new AppError(404, "plot_not_found");
+    await assertStaffOf(tx, user, p.cemeteryId);
+    if (input.status && input.status !== p.status) {
+      const [held] = await tx.select({ id: burials.id }).from(burials).where(eq(burials.plotId, plotId)).limit(1);
+      if (input.status === "occupied" || held) {
+        throw new AppError(422, "validation_failed", {}, [
+          { path: "status", key: held ? "validation.plot_has_records" : "validation.occupied_by_records" },
+        ]);
+      }
+    }
+    await tx
+      .update(plots)
+      .set({ status: input.status ?? p.status, notes: input.notes ?? p.notes })
+      .where(eq(plots.id, plotId));
+    await writeAudit(tx, {
+      actor: user,
+      entityType: "plot",
+      entityId: plotId,
+      action: "update",
+      from: p.status,
+      to: input.status ?? p.status,
+      data: input.notes !== undefined && input.notes !== p.notes ? { notes: true } : undefined,
+    });
+  });
+}
+
+const yearOf = (d: string | undefined) => (d ? Number(d.slice(0, 4)) : null);
+
+function recordValues(input: z.output<typeof ZBurialInput>) {
+  return {
+    surname: input.surname,
+    name: input.name,
+    patronymic: input.patronymic,
+    iin: input.iin ?? null,
+    birthDate: input.birthDate ?? null,
+    deathDate: input.deathDate ?? null,
+    burialDate: input.burialDate ?? null,
+    birthYear: yearOf(input.birthDate),
+    deathYear: yearOf(input.deathDate),
+    isReburial: input.isReburial,
+    searchName: foldName(`${input.surname} ${input.name} ${input.patronymic}`),
+  };
+}
+
+/** Adds a burial record to a plot (which the database then marks occupied). */
+export async function addBurial(
+  db: Db,
+  user: TSessionUser,
+  plotId: number,
+  input: z.output<typeof ZBurialInput>,
+): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [p] = await tx.select().from(plots).where(eq(plots.id, plotId)).for("update");
+    if (!p) throw new AppError(404, "plot_not_found");
+    await assertStaffOf(tx, user, p.cemeteryId);
+    if (p.status === "unavailable") {
+      throw new AppError(422, "validation_failed", {}, [{ path: "surname", key: "validation.plot_unavailable" }]);
+    }
+    const [row] = await tx
+      .insert(burials)
+      .values({ plotId, ...recordValues(input) })
+      .returning({ id: burials.id });
+    const id = (row as { id: number }).id;
+    await writeAudit(tx, {
+      actor: user,
+      entityType: "burial",
+      entityId: id,
+      action: "create",
+      to: "occupied",
+      from: p.status,
+    });
+    return { id };
+  });
+}
+
+/** Corrects a burial record. */
+export async function updateBurial(
+  db: Db,
+  user: TSessionUser,
+  burialId: number,
+  input: z.output<typeof ZBurialInput>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [b] = await tx
+      .select({ id: burials.id, cemeteryId: plots.cemeteryId })
+      .from(burials)
+      .innerJoin(plots, eq(plots.id, burials.plotId))
+      .where(eq(burials.id, burialId));
+    if (!b) throw new AppError(404, "burial_not_found");
+    await assertStaffOf(tx, user, b.cemeteryId);
+    await tx.update(burials).set(recordValues(input)).where(eq(burials.id, burialId));
+    await writeAudit(tx, { actor: user, entityType: "burial", entityId: burialId, action: "update" });
+  });
+}
+
+/** Requests of a cemetery, and those that named no cemetery, newest first. */
+export async function listRequests(
+  db: Db,
+  user: TSessionUser,
+  cemeteryId: number,
+  status: "open" | "closed",
+): Promise<TRegistryRequest[]> {
+  await assertStaffOf(db, user, cemeteryId);
+  const open = ["new", "in_progress"] as const;
+  const rows = await db
+    .select()
+    .from(registryRequests)
+    .where(
+      and(
+        or(eq(registryRequests.cemeteryId, cemeteryId), isNull(registryRequests.cemeteryId)),
+        status === "open"
+          ? inArray(registryRequests.status, [...open])
+          : sql`${registryRequests.status} not in ('new', 'in_progress')`,
+      ),
+    )
+    .orderBy(desc(registryRequests.createdAt))
+    .limit(200);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    cemeteryId: r.cemeteryId,
+    applicantName: r.applicantName,
+    applicantPhone: r.applicantPhone,
+    surname: r.surname,
+    name: r.name,
+    patronymic: r.patronymic,
+    birthYear: r.birthYear,
+    deathYear: r.deathYear,
+    birthDate: isoDate(r.birthDate),
+    deathDate: isoDate(r.deathDate),
+    burialDate: isoDate(r.burialDate),
+    location: r.location,
+    details: r.details,
+    answer: r.answer,
+    burialId: r.burialId,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** Where a request may go from each state. */
+const ANSWERS: Record<string, readonly string[]> = {
+  new: ["in_progress", "found", "added", "not_found"],
+  in_progress: ["found", "added", "not_found"],
+};
+
+/**
+ * Answers a request: in progress, or closed as found / added / not found. Closing tells the
+ * applicant: a notification when they were signed in, and an SMS to the phone they gave.
+ */
+export async function answerRequest(
+  s: Services,
+  user: TSessionUser,
+  requestId: number,
+  input: z.output<typeof ZRequestAnswer>,
+): Promise<void> {
+  let sms: { phone: string; text: string } | null = null;
+  await s.db.transaction(async (tx) => {
+    const [r] = await tx.select().from(registryRequests).where(eq(registryRequests.id, requestId)).for("update");
+    if (!r) throw new AppError(404, "request_not_found");
+    if (r.cemeteryId) await assertStaffOf(tx, user, r.cemeteryId);
+    else {
+      // A request naming no cemetery is answered by the staff of any cemetery.
+      const ids = await staffCemeteryIds(tx, user);
+      if (ids !== "all" && ids.length === 0) throw new AppError(403, "cemetery_not_assigned");
+    }
+    if (!ANSWERS[r.status]?.includes(input.status)) throw new AppError(409, "invalid_transition");
+    if (input.burialId) {
+      const [b] = await tx.select({ id: burials.id }).from(burials).where(eq(burials.id, input.burialId));
+      if (!b) throw new AppError(422, "validation_failed", {}, [{ path: "burialId", key: "validation.burial_id" }]);
+    }
+    await tx
+      .update(registryRequests)
+      .set({
+        status: input.status,
+        answer: input.answer,
+        burialId: input.burialId ?? r.burialId,
+        answeredBy: user.id,
+        updatedAt: s.now(),
+      })
+      .where(eq(registryRequests.id, requestId));
+    await writeAudit(tx, {
+      actor: user,
+      entityType: "registry_request",
+      entityId: requestId,
+      action: "answer",
+      from: r.status,
+      to: input.status,
+    });
+    if (input.status === "in_progress") return;
+    const link = input.burialId ? `/search?grave=${input.burialId}` : "/search";
+    const params = { name: [r.surname, r.name].filter(Boolean).join(" "), answer: input.answer };
+    if (r.applicantId) {
+      await notify(tx, { userId: r.applicantId, kind: `registry_${input.status}` as never, params, link });
+    }
+    // The applicant's language is not known: the SMS says it in both.
+    const say = (locale: Locale) => translate(locale, `notifications.kind.registry_${input.status}`, params);
+    sms = { phone: r.applicantPhone, text: `${say("ru")} / ${say("kk")} ${s.config.publicUrl}${link}` };
+  });
+  const message = sms as { phone: string; text: string } | null;
+  if (message)
+    await s.sms.send(message.phone, message.text).catch((err) => s.logger.warn({ err }, "answer SMS not sent"));
+}
