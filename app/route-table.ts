@@ -29,6 +29,8 @@ export type RouteEntry = {
 const ADMIN = ["admin"] as const;
 const AKIMAT = ["akimat"] as const;
 const MANAGER = ["manager"] as const;
+/** The admin may open a manager's cemetery pages too (the API lets the admin into every cemetery). */
+const MANAGER_OR_ADMIN = ["manager", "admin"] as const;
 const SUPPLIER = ["supplier"] as const;
 const CLIENT = ["client"] as const;
 
@@ -138,6 +140,21 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   // Manager
   {
+    id: "manager-cemetery",
+    path: "/manager/cemetery",
+    file: "routes/manager/cemeteries.tsx",
+    layout: "manager",
+    roles: MANAGER_OR_ADMIN,
+    nav: "nav.manager.cemeteries",
+  },
+  {
+    id: "manager-cemetery-item",
+    path: "/manager/cemetery/:id",
+    file: "routes/manager/cemetery.tsx",
+    layout: "manager",
+    roles: MANAGER_OR_ADMIN,
+  },
+  {
     id: "manager-notifications",
     path: "/manager/notifications",
     file: "routes/notifications.tsx",
@@ -183,7 +200,7 @@ export function findRoute(pathname: string): RouteEntry | undefined {
 export const HOME_OF_ROLE: Record<Role, string> = {
   admin: "/admin/akimat",
   akimat: "/user/users",
-  manager: "/manager/notifications",
+  manager: "/manager/cemetery",
   supplier: "/supplier/notifications",
   client: "/",
 };

@@ -6,7 +6,7 @@ import { choosePlot, MAX_SELECTED_PLOTS, type SelectionResult } from "../../../c
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { CemeteriesMap } from "../../components/map/cemeteries-map.tsx";
-import { STATUS_COLORS } from "../../components/map/leaflet.ts";
+import { PlotList, placeLabel } from "../../components/map/plot-list.tsx";
 import { PlotMap } from "../../components/map/plot-map.tsx";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
@@ -41,64 +41,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const cities = [...new Set(all.items.map((c) => c.city))].sort();
   return { cities, cemeteries: filtered.items, chosen };
-}
-
-const placeLabel = (t: (k: string) => string, p: TPlotProps) =>
-  `${t("search.sector")} ${p.sector}, ${t("search.row").toLowerCase()} ${p.row}, ${t("search.place").toLowerCase()} ${p.number}`;
-
-/** The plots of the map's viewport as a list, row by row: the keyboard's way to every plot. */
-function PlotList({
-  plots,
-  selected,
-  onChoose,
-}: {
-  plots: TPlotProps[];
-  selected: ReadonlySet<number>;
-  onChoose: (p: TPlotProps) => void;
-}) {
-  const { t } = useT();
-  const rows = useMemo(() => {
-    const byRow = new Map<string, TPlotProps[]>();
-    for (const p of plots) {
-      const key = `${p.sector}\u0000${p.row}`;
-      byRow.set(key, [...(byRow.get(key) ?? []), p]);
-    }
-    return [...byRow.values()]
-      .map((ps) => ps.sort((a, b) => a.number - b.number))
-      .sort(
-        (a, b) =>
-          `${a[0]?.sector}`.localeCompare(`${b[0]?.sector}`, "ru", { numeric: true }) ||
-          `${a[0]?.row}`.localeCompare(`${b[0]?.row}`, "ru", { numeric: true }),
-      );
-  }, [plots]);
-  return (
-    <details className="plot-list" data-testid="plot-list">
-      <summary>{t("reserve.list_title", { count: plots.length })}</summary>
-      {rows.map((ps) => (
-        <div key={`${ps[0]?.sector}-${ps[0]?.row}`} className="plot-list__row">
-          <h4>
-            {t("search.sector")} {ps[0]?.sector}, {t("search.row").toLowerCase()} {ps[0]?.row}
-          </h4>
-          <ul>
-            {ps.map((p) => (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  className={`plot-chip plot-chip--${p.status}`}
-                  aria-pressed={selected.has(p.id)}
-                  aria-label={`${placeLabel(t, p)}: ${t(`plot.status.${p.status}`)}`}
-                  style={{ borderColor: STATUS_COLORS[p.status] }}
-                  onClick={() => onChoose(p)}
-                >
-                  {p.number}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </details>
-  );
 }
 
 /** What was clicked on the map: the chosen places, or the graves of an occupied plot. */

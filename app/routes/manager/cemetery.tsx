@@ -1,0 +1,366 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link, useFetcher, useSearchParams } from "react-router";
+import type {
+  TCemeteryDetail,
+  TPlotProps,
+  TRegistryRequest,
+  TStaffBurial,
+  TStaffPlot,
+} from "../../../common/api-types.ts";
+import { formatDate } from "../../../common/i18n.ts";
+import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
+import { describedBy, Field } from "../../components/form.tsx";
+import { Icon } from "../../components/icon.tsx";
+import { PlotList, placeLabel } from "../../components/map/plot-list.tsx";
+import { PlotMap } from "../../components/map/plot-map.tsx";
+import { callApi, str } from "../../lib/actions.server.ts";
+import { browserApi } from "../../lib/browser-api.ts";
+import { useT } from "../../lib/hooks.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/cemetery";
+
+export function meta({ location }: Route.MetaArgs) {
+  return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { api } = context.get(requestContext);
+  const tab = new URL(request.url).searchParams.get("requests") === "closed" ? "closed" : "open";
+  const [cemetery, requests] = await Promise.all([
+    api.get<TCemeteryDetail>(`/cemeteries/${params.id}`),
+    api.get<{ items: TRegistryRequest[] }>(`/cemeteries/${params.id}/requests`, { query: { status: tab } }),
+  ]);
+  return { cemetery, requests: requests.items, tab };
+}
+
+type TFormAnswer = { ok?: true; error?: { message: string; fields: Record<string, string> } };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { api } = context.get(requestContext);
+  const form = await request.formData();
+  const intent = str(form, "intent");
+  const id = Number(str(form, "id"));
+  const record = () => ({
+    surname: str(form, "surname"),
+    name: str(form, "name"),
+    patronymic: str(form, "patronymic"),
+    iin: str(form, "iin"),
+    birthDate: str(form, "birthDate"),
+    deathDate: str(form, "deathDate"),
+    burialDate: str(form, "burialDate"),
+    isReburial: form.get("isReburial") === "on",
+  });
+  const result = await callApi(async () => {
+    if (intent === "plot") await api.patch(`/plots/${id}`, { status: str(form, "status"), notes: str(form, "notes") });
+    else if (intent === "burial-add") await api.post(`/plots/${id}/burials`, record());
+    else if (intent === "burial-update") await api.put(`/burials/${id}`, record());
+    else if (intent === "answer") {
+      await api.post(`/registry-requests/${id}/answer`, {
+        status: str(form, "status"),
+        answer: str(form, "answer"),
+        burialId: str(form, "burialId"),
+      });
+    }
+  });
+  return result.ok ? { ok: true as const } : result.response;
+}
+
+/** A form posted without leaving the page; its own errors next to its own fields. */
+function useFormErrors(fetcher: ReturnType<typeof useFetcher<TFormAnswer>>) {
+  return fetcher.data?.error?.fields ?? {};
+}
+
+function BurialForm({ plotId, burial, onSaved }: { plotId: number; burial?: TStaffBurial; onSaved: () => void }) {
+  const { t } = useT();
+  const fetcher = useFetcher<TFormAnswer>();
+  const errors = useFormErrors(fetcher);
+  const prefix = `b${burial?.id ?? "new"}`;
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onSaved();
+  }, [fetcher.state, fetcher.data, onSaved]);
+  const input = (name: keyof TStaffBurial, label: string, type = "text") => (
+    <Field id={`${prefix}-${name}`} label={label} error={errors[name]}>
+      <input
+        id={`${prefix}-${name}`}
+        name={name}
+        type={type}
+        defaultValue={burial ? String(burial[name] ?? "") : ""}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(`${prefix}-${name}`, undefined, errors[name])}
+      />
+    </Field>
+  );
+  return (
+    <fetcher.Form method="post" className="form" noValidate data-testid={burial ? "burial-edit" : "burial-add"}>
+      <input type="hidden" name="intent" value={burial ? "burial-update" : "burial-add"} />
+      <input type="hidden" name="id" value={burial?.id ?? plotId} />
+      {fetcher.data?.error && !Object.keys(errors).length ? (
+        <p className="alert alert--error" role="alert">
+          {fetcher.data.error.message}
+        </p>
+      ) : null}
+      <div className="form__row">
+        {input("surname", t("burial.surname"))}
+        {input("name", t("burial.name"))}
+        {input("patronymic", t("burial.patronymic"))}
+      </div>
+      <div className="form__row">
+        {input("birthDate", t("burial.birth_date"), "date")}
+        {input("deathDate", t("burial.death_date"), "date")}
+        {input("burialDate", t("burial.burial_date"), "date")}
+      </div>
+      <div className="form__row">
+        {input("iin", t("burial.iin"))}
+        <label className="check">
+          <input type="checkbox" name="isReburial" defaultChecked={burial?.isReburial} /> {t("burial.reburial")}
+        </label>
+      </div>
+      <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
+        {burial ? t("common.save") : t("burial.add")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The plot chosen on the map: status and notes, its records, and a new record. */
+function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => void }) {
+  const { t, locale } = useT();
+  const [plot, setPlot] = useState<TStaffPlot | null>(null);
+  const [version, setVersion] = useState(0);
+  const fetcher = useFetcher<TFormAnswer>();
+  const errors = useFormErrors(fetcher);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for a fresh copy
+  useEffect(() => {
+    let live = true;
+    void browserApi(locale)
+      .get<TStaffPlot>(`/manager/plots/${plotId}`)
+      .then((p) => live && setPlot(p));
+    return () => {
+      live = false;
+    };
+  }, [plotId, locale, version]);
+  const saved = useMemo(
+    () => () => {
+      setVersion((v) => v + 1);
+      onChanged();
+    },
+    [onChanged],
+  );
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) saved();
+  }, [fetcher.state, fetcher.data, saved]);
+  if (!plot) return <p role="status">{t("manager.loading_plot")}</p>;
+  return (
+    <section className="card plot-panel" aria-labelledby="plot-panel-title" data-testid="plot-panel">
+      <h2 id="plot-panel-title" className="card__title">
+        {placeLabel(t, plot)}
+      </h2>
+      <p className="muted">
+        {t(`plot.status.${plot.status}`)}
+        {plot.size ? ` · ${plot.size}` : ""}
+      </p>
+      <fetcher.Form method="post" className="form" noValidate data-testid="plot-form">
+        <input type="hidden" name="intent" value="plot" />
+        <input type="hidden" name="id" value={plot.id} />
+        <div className="form__row">
+          <Field id="p-status" label={t("manager.status")} error={errors.status}>
+            <select
+              id="p-status"
+              name="status"
+              key={`${plot.id}-${plot.status}`}
+              defaultValue={plot.status}
+              aria-invalid={errors.status ? true : undefined}
+              aria-describedby={describedBy("p-status", undefined, errors.status)}
+            >
+              {(["free", "reserved", "occupied", "unavailable"] as const).map((s) => (
+                <option key={s} value={s}>
+                  {t(`plot.status.${s}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="p-notes" label={t("manager.notes")} error={errors.notes}>
+            <textarea id="p-notes" name="notes" rows={2} key={`${plot.id}-${plot.notes}`} defaultValue={plot.notes} />
+          </Field>
+        </div>
+        {fetcher.data?.ok && fetcher.state === "idle" ? (
+          <p className="alert alert--success" role="status" data-testid="plot-saved">
+            <Icon name="check" /> {t("manager.saved")}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={fetcher.state !== "idle"} data-testid="save-plot">
+          {t("common.save")}
+        </button>
+      </fetcher.Form>
+      <h3>{t("manager.records")}</h3>
+      {plot.burials.length === 0 ? <p className="muted">{t("manager.no_records")}</p> : null}
+      {plot.burials.map((b) => (
+        <details key={b.id} className="record">
+          <summary>
+            {[b.surname, b.name, b.patronymic].filter(Boolean).join(" ")}
+            {b.deathDate ? ` · ${formatDate(locale, b.deathDate)}` : ""} · №{b.id}
+          </summary>
+          <BurialForm plotId={plot.id} burial={b} onSaved={saved} />
+        </details>
+      ))}
+      {plot.status !== "unavailable" ? (
+        <details className="record">
+          <summary>{t("burial.add")}</summary>
+          <BurialForm plotId={plot.id} onSaved={saved} />
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+const ANSWER_STATUSES = ["in_progress", "found", "added", "not_found"] as const;
+
+function RequestItem({ r }: { r: TRegistryRequest }) {
+  const { t, to, locale } = useT();
+  const fetcher = useFetcher<TFormAnswer>();
+  const errors = useFormErrors(fetcher);
+  const open = r.status === "new" || r.status === "in_progress";
+  const person = [r.surname, r.name, r.patronymic].filter(Boolean).join(" ");
+  return (
+    <li className="card request" data-testid="request">
+      <h3 className="card__title">
+        {t(`manager.request_kind.${r.kind}`)}: {person}
+      </h3>
+      <p className="muted">
+        {formatDate(locale, r.createdAt, true)} · {t(`request_status.${r.status}`)} · {r.applicantName},{" "}
+        {r.applicantPhone}
+      </p>
+      <p>
+        {[
+          r.birthYear || r.birthDate ? `${t("burial.birth_date")}: ${r.birthDate ?? r.birthYear}` : "",
+          r.deathYear || r.deathDate ? `${t("burial.death_date")}: ${r.deathDate ?? r.deathYear}` : "",
+          r.location ? `${t("manager.location")}: ${r.location}` : "",
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+      {r.details ? <p className="request__details">{r.details}</p> : null}
+      <p>
+        <Link to={to(`/search?q=${encodeURIComponent(person)}`)} target="_blank">
+          <Icon name="search" /> {t("manager.search_registry")}
+        </Link>
+      </p>
+      {r.answer ? (
+        <p>
+          <strong>{t("manager.answer")}:</strong> {r.answer}
+        </p>
+      ) : null}
+      {open ? (
+        <fetcher.Form method="post" className="form" noValidate data-testid="answer-form">
+          <input type="hidden" name="intent" value="answer" />
+          <input type="hidden" name="id" value={r.id} />
+          <div className="form__row">
+            <Field id={`a${r.id}-status`} label={t("manager.answer_status")}>
+              <select id={`a${r.id}-status`} name="status" defaultValue="found">
+                {ANSWER_STATUSES.filter((s) => s !== r.status).map((s) => (
+                  <option key={s} value={s}>
+                    {t(`request_status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field
+              id={`a${r.id}-burialId`}
+              label={t("manager.burial_id")}
+              hint={t("manager.burial_id_hint")}
+              error={errors.burialId}
+            >
+              <input
+                id={`a${r.id}-burialId`}
+                name="burialId"
+                inputMode="numeric"
+                aria-describedby={describedBy(`a${r.id}-burialId`, t("manager.burial_id_hint"), errors.burialId)}
+              />
+            </Field>
+          </div>
+          <Field id={`a${r.id}-answer`} label={t("manager.answer")} error={errors.answer}>
+            <textarea
+              id={`a${r.id}-answer`}
+              name="answer"
+              rows={2}
+              aria-invalid={errors.answer ? true : undefined}
+              aria-describedby={describedBy(`a${r.id}-answer`, undefined, errors.answer)}
+            />
+          </Field>
+          {fetcher.data?.error && !Object.keys(errors).length ? (
+            <p className="alert alert--error" role="alert">
+              {fetcher.data.error.message}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={fetcher.state !== "idle"} data-testid="send-answer">
+            {t("manager.send_answer")}
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </li>
+  );
+}
+
+/** A manager's cemetery: the plot map to keep, and the visitors' requests to answer. */
+export default function ManagerCemetery({ loaderData }: Route.ComponentProps) {
+  const { t, to } = useT();
+  const { cemetery: c, requests, tab } = loaderData;
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [inView, setInView] = useState<TPlotProps[]>([]);
+  const [reloadKey, setReloadKey] = useState(0);
+  const selected = useMemo(() => new Set(chosen ? [chosen] : []), [chosen]);
+  const changed = useMemo(() => () => setReloadKey((k) => k + 1), []);
+  const tabLink = (value: "open" | "closed") => {
+    const next = new URLSearchParams(params);
+    next.set("requests", value);
+    return `?${next}#requests-title`;
+  };
+  return (
+    <section aria-labelledby="cemetery-title">
+      <p>
+        <Link to={to("/manager/cemetery")}>← {t("manager.title")}</Link>
+      </p>
+      <h1 id="cemetery-title">{c.name}</h1>
+      <CemeteryCounts counts={c.counts} />
+      <p className="field__hint">{t("manager.map_hint")}</p>
+      <div className="manager-layout">
+        <div>
+          <PlotMap
+            cemeteryId={c.id}
+            boundary={c.boundary}
+            center={c.center ?? [76.93, 43.25]}
+            selected={selected}
+            reloadKey={reloadKey}
+            onPlotClick={(p) => setChosen(p.id)}
+            onPlots={(plots) => setInView(plots)}
+            label={t("reserve.plot_map_label", { name: c.name })}
+          />
+          <PlotList plots={inView} selected={selected} onChoose={(p) => setChosen(p.id)} />
+        </div>
+        <div aria-live="polite">
+          {chosen ? (
+            <PlotPanel key={chosen} plotId={chosen} onChanged={changed} />
+          ) : (
+            <p className="note">{t("manager.choose_plot")}</p>
+          )}
+        </div>
+      </div>
+      <h2 id="requests-title">{t("manager.requests")}</h2>
+      <p className="tabs">
+        <Link to={tabLink("open")} aria-current={tab === "open" ? "page" : undefined}>
+          {t("manager.requests_open")}
+        </Link>{" "}
+        <Link to={tabLink("closed")} aria-current={tab === "closed" ? "page" : undefined}>
+          {t("manager.requests_closed")}
+        </Link>
+      </p>
+      {requests.length === 0 ? <p className="note">{t("manager.no_requests")}</p> : null}
+      <ul className="requests" data-testid="requests">
+        {requests.map((r) => (
+          <RequestItem key={r.id} r={r} />
+        ))}
+      </ul>
+    </section>
+  );
+}
