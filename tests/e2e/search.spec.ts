@@ -22,8 +22,19 @@ test("a visitor finds a grave in Kazakh and sees where it is and how to get ther
     /^https:\/\/2gis\.kz\/directions\/points\//,
   );
   await expect(page.getByTestId("grave-coordinates")).toHaveText(/^43\.\d{6}, 76\.\d{6}$/);
+  // The grave on the cemetery's map: the places around it drawn, the grave marked.
+  await expect(card.getByTestId("plot-map")).toHaveAttribute("data-plots", /^[1-9]\d*$/);
+  await expect(card.locator(".leaflet-interactive, canvas").first()).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "kk-KK");
   expect(errors).toEqual([]);
+});
+
+test("results follow the name as it is typed", async ({ page }) => {
+  await page.goto("/search");
+  await page.locator("#s-q").pressSequentially("Жумаб", { delay: 40 });
+  await expect(page).toHaveURL(/q=%D0%96%D1%83%D0%BC%D0%B0%D0%B1/);
+  await expect(page.getByTestId("search-results").locator("li").first()).toContainText(/Ж[ұу]маб/);
+  await expect(page.locator("#s-q")).toBeFocused();
 });
 
 test("a search with no match says so kindly, and the year filter narrows results", async ({ page }) => {
