@@ -4,6 +4,7 @@ import type { PlotStatus, TPlotFeatureCollection, TPlotProps } from "../../../co
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
 import { STATUS_COLORS, toLatLng } from "./leaflet.ts";
+import { placeLabel } from "./plot-list.tsx";
 import { useLeafletMap } from "./use-map.ts";
 
 export type PlotMapProps = {
@@ -122,15 +123,18 @@ export function PlotMap(props: PlotMapProps) {
         layer.current?.remove();
         layer.current = L.geoJSON(fc as never, {
           style: (f) => styleOf(f?.properties as TPlotProps, selectedRef.current),
-          onEachFeature: (f, l) => {
-            const p = f.properties as TPlotProps;
+        })
+          // One click handler and one tooltip for the whole layer, not one per plot.
+          .on("click", (e) => {
+            const p = (e as unknown as { layer: { feature: { properties: TPlotProps } } }).layer.feature.properties;
+            handlers.current.onPlotClick?.(p);
+          })
+          .bindTooltip((l) => {
+            const p = (l as unknown as { feature: { properties: TPlotProps } }).feature.properties;
             const t = tRef.current;
-            l.on("click", () => handlers.current.onPlotClick?.(p));
-            l.bindTooltip(
-              `${t("search.sector")} ${p.sector}, ${t("search.row").toLowerCase()} ${p.row}, ${t("search.place").toLowerCase()} ${p.number}: ${t(`plot.status.${p.status}`)}`,
-            );
-          },
-        }).addTo(map);
+            return `${placeLabel(t, p)}: ${t(`plot.status.${p.status}`)}`;
+          })
+          .addTo(map);
         requestAnimationFrame(() => {
           map.getContainer().dataset.drawMs = (performance.now() - started).toFixed(1);
           map.getContainer().dataset.plots = String(fc.features.length);
