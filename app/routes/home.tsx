@@ -77,7 +77,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="cemetery-counts" data-testid="cemetery-counts">
             {loaderData.cemeteries.map((c) => (
               <li key={c.id} className="card">
-                <h3 className="card__title">{c.name}</h3>
+                <h3 className="card__title">
+                  <Link to={to(`/reserve?cemetery=${c.id}#chosen-title`)}>{c.name}</Link>
+                </h3>
                 <p className="muted">{c.address}</p>
                 <CemeteryCounts counts={c.counts} />
               </li>

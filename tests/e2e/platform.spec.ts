@@ -85,7 +85,7 @@ test("the staff entry at /admin/login signs staff in and refuses unknown phones"
   await login(page, "7079998877", { path: "/admin/login" });
   await expect(page.getByTestId("login-error")).toContainText("не зарегистрирован как сотрудник");
   await login(page, DEMO.manager.phone, { path: "/admin/login" });
-  await expect(page).toHaveURL(/\/manager\/notifications$/);
+  await expect(page).toHaveURL(/\/manager\/cemetery$/);
 });
 
 test("pages carry security headers and load nothing from other origins", async ({ page }) => {
