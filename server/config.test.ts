@@ -26,6 +26,12 @@ describe("configuration", () => {
   it("refuses AUTH_DEV_CODE in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", AUTH_DEV_CODE: "111111" })).toThrow(/AUTH_DEV_CODE.*production/);
   });
+  it("takes a map tile URL only with {z}, {x} and {y}", () => {
+    expect(loadConfig({ MAP_TILE_URL: "https://tiles.example.kz/{z}/{x}/{y}.png" }).mapTileUrl).toBe(
+      "https://tiles.example.kz/{z}/{x}/{y}.png",
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: "https://tiles.example.kz/tile.png" })).toThrow(/MAP_TILE_URL/);
+  });
   it("needs a token with an SMS gateway", () => {
     expect(() => loadConfig({ SMS_GATEWAY_URL: "http://127.0.0.1:9/send" })).toThrow(/SMS_GATEWAY_TOKEN/);
   });

@@ -32,6 +32,20 @@ describe("HTTP edge", () => {
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("lets map tiles load from MAP_TILE_URL's origin, as images only", async () => {
+    const tiled = createWebApp({
+      services: { ...h.services, config: { ...h.services.config, mapTileUrl: "https://tiles.example.kz/{z}/{x}/{y}.png" } },
+      build: async () => {
+        throw new Error("pages are not part of this test");
+      },
+      buildId: "test-build",
+      mode: "production",
+    });
+    const csp = (await tiled.request("/api/v1/health")).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.kz");
+    expect(csp).toMatch(/connect-src 'self';/);
+  });
+
   it("refuses cookie-authenticated writes from a foreign origin, in the visitor's language", async () => {
     const token = await h.login(h.phones.admin);
     const foreign = await web.request("/api/v1/auth/logout", {
