@@ -34,7 +34,10 @@ describe("HTTP edge", () => {
 
   it("lets map tiles load from MAP_TILE_URL's origin, as images only", async () => {
     const tiled = createWebApp({
-      services: { ...h.services, config: { ...h.services.config, mapTileUrl: "https://tiles.example.kz/{z}/{x}/{y}.png" } },
+      services: {
+        ...h.services,
+        config: { ...h.services.config, mapTileUrl: "https://tiles.example.kz/{z}/{x}/{y}.png" },
+      },
       build: async () => {
         throw new Error("pages are not part of this test");
       },
