@@ -11,8 +11,8 @@ import {
   updateBurial,
   updatePlot,
 } from "./manager.service.ts";
-import { ZCemeterySummary } from "./registry.routes.ts";
-import { PLOT_STATUSES, REQUEST_STATUSES } from "./registry.tables.ts";
+import { ZCemeterySummary, ZPlotFacts } from "./registry.routes.ts";
+import { REQUEST_STATUSES } from "./registry.tables.ts";
 
 const staffOnly = errorResponses(401, 403);
 
@@ -30,19 +30,7 @@ const ZStaffBurial = z
   })
   .openapi("StaffBurial");
 
-const ZStaffPlot = z
-  .object({
-    id: z.number(),
-    cemeteryId: z.number(),
-    sector: z.string(),
-    row: z.string(),
-    number: z.number(),
-    status: z.enum(PLOT_STATUSES),
-    size: z.string(),
-    notes: z.string(),
-    burials: z.array(ZStaffBurial),
-  })
-  .openapi("StaffPlot");
+const ZStaffPlot = ZPlotFacts.extend({ notes: z.string(), burials: z.array(ZStaffBurial) }).openapi("StaffPlot");
 
 const ZRequest = z
   .object({

@@ -16,7 +16,7 @@ import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
-import { listCemeteries } from "./registry.service.ts";
+import { isoDate, listCemeteries, plotFacts, yearOf } from "./registry.service.ts";
 import { burials, managerCemeteries, plots, registryRequests } from "./registry.tables.ts";
 
 /** The cemeteries a staff member works in: all for the admin, the assigned ones for a manager. */
@@ -42,9 +42,6 @@ export async function staffCemeteries(db: Db, user: TSessionUser, locale: Locale
   return listCemeteries(db, { locale, ids: ids === "all" ? undefined : ids });
 }
 
-const isoDate = (d: string | Date | null) =>
-  d === null ? null : typeof d === "string" ? d : d.toISOString().slice(0, 10);
-
 /** One plot as the staff see it: notes, and the records in it with their IINs. */
 export async function staffPlot(db: Db, user: TSessionUser, plotId: number): Promise<TStaffPlot> {
   const [p] = await db.select().from(plots).where(eq(plots.id, plotId));
@@ -52,13 +49,7 @@ export async function staffPlot(db: Db, user: TSessionUser, plotId: number): Pro
   await assertStaffOf(db, user, p.cemeteryId);
   const records = await db.select().from(burials).where(eq(burials.plotId, plotId)).orderBy(asc(burials.id));
   return {
-    id: p.id,
-    cemeteryId: p.cemeteryId,
-    sector: p.sector,
-    row: p.row,
-    number: p.number,
-    status: p.status,
-    size: p.size,
+    ...plotFacts(p),
     notes: p.notes,
     burials: records.map((b) => ({
       id: b.id,
@@ -111,8 +102,6 @@ export async function updatePlot(
     });
   });
 }
-
-const yearOf = (d: string | undefined) => (d ? Number(d.slice(0, 4)) : null);
 
 function recordValues(input: z.output<typeof ZBurialInput>) {
   return {

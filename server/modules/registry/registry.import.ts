@@ -13,7 +13,7 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { AppError, type FieldIssue } from "../../lib/errors.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { insideRing, metresToDegrees } from "./registry.layout.ts";
-import { PLOT_MAX_EXTENT_DEG, ringOf } from "./registry.service.ts";
+import { PLOT_MAX_EXTENT_DEG, ringOf, yearOf } from "./registry.service.ts";
 import { burials, cemeteries, plots } from "./registry.tables.ts";
 
 /** At most this many problems are reported (the first ones, in sheet and row order). */
@@ -244,8 +244,6 @@ export function readWorkbook(
   });
   return { plots: outPlots, burials: outBurials, issues };
 }
-
-const yearOf = (d: string | null) => (d ? Number(d.slice(0, 4)) : null);
 
 /**
  * Imports a workbook into a cemetery in one transaction: new plots (a place already in the

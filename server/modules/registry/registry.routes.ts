@@ -31,6 +31,17 @@ const ZPublicBurial = z
   })
   .openapi("PublicBurial");
 
+/** What every view of a plot shows (see `plotFacts`). */
+export const ZPlotFacts = z.object({
+  id: z.number(),
+  cemeteryId: z.number(),
+  sector: z.string(),
+  row: z.string(),
+  number: z.number(),
+  status: z.enum(PLOT_STATUSES),
+  size: z.string(),
+});
+
 const ZCounts = z.object({ free: z.number(), reserved: z.number(), occupied: z.number(), unavailable: z.number() });
 export const ZCemeterySummary = z
   .object({
@@ -178,21 +189,7 @@ export const registryRoutes = createRouter()
       summary: "One plot of the public map, with the graves in it",
       request: { params: ZIdParam },
       responses: {
-        200: jsonResponse(
-          z
-            .object({
-              id: z.number(),
-              cemeteryId: z.number(),
-              sector: z.string(),
-              row: z.string(),
-              number: z.number(),
-              status: z.enum(PLOT_STATUSES),
-              size: z.string(),
-              graves: z.array(ZPublicBurial),
-            })
-            .openapi("PublicPlot"),
-          "The plot",
-        ),
+        200: jsonResponse(ZPlotFacts.extend({ graves: z.array(ZPublicBurial) }).openapi("PublicPlot"), "The plot"),
         ...errorResponses(404),
       },
     }),

@@ -46,7 +46,8 @@ type Row = {
   max_lat: number;
 };
 
-const isoDate = (d: string | Date | null) =>
+/** A date column as `YYYY-MM-DD` (PGlite gives strings, node-postgres Dates). */
+export const isoDate = (d: string | Date | null) =>
   d === null ? null : typeof d === "string" ? d : d.toISOString().slice(0, 10);
 
 type SearchQuery = {
@@ -319,6 +320,11 @@ export async function getPublicPlot(db: Db, id: number, locale: Locale): Promise
     from burials b join plots p on p.id = b.plot_id join cemeteries c on c.id = p.cemetery_id
     where p.id = ${id}
     order by b.burial_date desc nulls last, b.id`);
+  return { ...plotFacts(p), graves: (result.rows as Row[]).map((r) => toPublicBurial(r, locale)) };
+}
+
+/** What every view of a plot shows: where it is, its state and size. */
+export function plotFacts(p: typeof plots.$inferSelect) {
   return {
     id: p.id,
     cemeteryId: p.cemeteryId,
@@ -327,9 +333,11 @@ export async function getPublicPlot(db: Db, id: number, locale: Locale): Promise
     number: p.number,
     status: p.status,
     size: p.size,
-    graves: (result.rows as Row[]).map((r) => toPublicBurial(r, locale)),
   };
 }
+
+/** The year of a `YYYY-MM-DD` date. */
+export const yearOf = (d: string | null | undefined) => (d ? Number(d.slice(0, 4)) : null);
 
 /** Cemeteries with their free / reserved / occupied / unavailable counts. */
 export async function listCemeteries(
