@@ -86,6 +86,14 @@ export const ROUTES: readonly RouteEntry[] = [
     roles: ADMIN,
   },
   {
+    id: "admin-managers",
+    path: "/admin/managers",
+    file: "routes/admin/managers.tsx",
+    layout: "admin",
+    roles: ADMIN,
+    nav: "nav.admin.managers",
+  },
+  {
     id: "admin-suppliers",
     path: "/admin/suppliers",
     file: "routes/admin/suppliers.tsx",

@@ -261,3 +261,21 @@ export type TRegistryRequest = {
   burialId: number | null;
   createdAt: string;
 };
+
+/** A cemetery by id and name in the request's language. */
+export type TCemeteryRef = { id: number; name: string };
+
+/** A cemetery manager as the admin sees them: status and the cemeteries assigned to them. */
+export type TManager = {
+  id: number;
+  phone: string;
+  surname: string;
+  name: string;
+  patronymic: string;
+  status: "invited" | "active";
+  lastLoginAt: string | null;
+  cemeteries: TCemeteryRef[];
+};
+
+/** `GET /managers`: the managers, and every cemetery the admin may assign. */
+export type TManagerList = { items: TManager[]; cemeteries: TCemeteryRef[] };

@@ -242,3 +242,13 @@ export const ZRequestAnswer = z
     ),
   })
   .refine((a) => a.status === "in_progress" || a.answer.length > 0, { message: "validation.answer", path: ["answer"] });
+
+/** A cemetery manager invited by the admin, with the cemeteries they start in (none is allowed). */
+export const ZManagerInvite = ZInvite.omit({ position: true }).extend({
+  cemeteryIds: z
+    .array(z.coerce.number().int().positive())
+    .max(500)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export type TManagerInviteInput = z.input<typeof ZManagerInvite>;

@@ -8,6 +8,7 @@ import { jsonResponse } from "./lib/openapi.ts";
 import { akimatRoutes } from "./modules/akimats/akimats.routes.ts";
 import { authRoutes, clearSessionCookies } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/auth.service.ts";
+import { managerAdminRoutes } from "./modules/managers/managers.routes.ts";
 import { newsRoutes } from "./modules/news/news.routes.ts";
 import { cemeteryAdminRoutes } from "./modules/registry/cemetery-admin.routes.ts";
 import { managerRoutes } from "./modules/registry/manager.routes.ts";
@@ -94,6 +95,7 @@ export function createApi(services: Services) {
   api.route("/", registryRoutes);
   api.route("/", cemeteryAdminRoutes);
   api.route("/", managerRoutes);
+  api.route("/", managerAdminRoutes);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -41,6 +41,7 @@ export type ErrorCode =
   | "plot_not_found"
   | "request_not_found"
   | "cemetery_not_assigned"
+  | "manager_not_found"
   | "plot_taken"
   | "import_failed";
 

@@ -23,6 +23,9 @@ export const NOTIFICATION_KINDS = [
   "registry_found",
   "registry_added",
   "registry_not_found",
+  "manager_invited",
+  "cemetery_assigned",
+  "cemetery_unassigned",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +45,18 @@ export async function notify(
     params: n.params ?? {},
     link: n.link ?? null,
   });
+}
+
+/**
+ * The params of a notification in the reader's language. A value that exists in both languages
+ * (a cemetery's name) is stored twice, as `name_ru` and `name_kk`, and read as `name`, so one
+ * stored row reads right in Russian and in Kazakh.
+ */
+export function paramsIn(params: Record<string, string | number>, locale: Locale): Record<string, string | number> {
+  const out = { ...params };
+  const suffix = `_${locale}`;
+  for (const [k, v] of Object.entries(params)) if (k.endsWith(suffix)) out[k.slice(0, -suffix.length)] = v;
+  return out;
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -67,7 +82,7 @@ export async function listNotifications(
     items: rows.map((r) => ({
       id: r.id,
       kind: r.kind,
-      text: translate(locale, `notifications.kind.${r.kind}`, r.params),
+      text: translate(locale, `notifications.kind.${r.kind}`, paramsIn(r.params, locale)),
       link: r.link,
       isRead: r.readAt !== null,
       createdAt: r.createdAt.toISOString(),

@@ -1,0 +1,105 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ZManagerInvite } from "../../../common/schemas.ts";
+import { createRouter, requireRole } from "../../lib/http.ts";
+import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
+import { assignCemetery, inviteManager, listManagers, removeManager, unassignCemetery } from "./managers.service.ts";
+
+const ZCemeteryRef = z.object({ id: z.number(), name: z.string() }).openapi("CemeteryRef");
+
+const ZManager = z
+  .object({
+    id: z.number(),
+    phone: z.string(),
+    surname: z.string(),
+    name: z.string(),
+    patronymic: z.string(),
+    status: z.enum(["invited", "active"]).openapi({ description: "`invited` until the first sign-in" }),
+    lastLoginAt: z.string().nullable(),
+    cemeteries: z.array(ZCemeteryRef).openapi({ description: "Assigned cemeteries, names in the request's language" }),
+  })
+  .openapi("Manager");
+
+const ZAssignParams = z.object({
+  id: z.coerce.number().int().positive(),
+  cemeteryId: z.coerce.number().int().positive(),
+});
+
+const assignmentRoute = (method: "put" | "delete") =>
+  createRoute({
+    method,
+    path: "/managers/{id}/cemeteries/{cemeteryId}",
+    tags: ["Managers"],
+    summary:
+      method === "put"
+        ? "Assign a cemetery to a manager; assigning it again changes nothing (admin)"
+        : "Take a cemetery away from a manager; idempotent (admin)",
+    request: { params: ZAssignParams },
+    responses: { 200: jsonResponse(ZManager, "The manager"), ...errorResponses(401, 403, 404, 422) },
+  });
+
+/** The admin's management of cemetery managers (`/admin/managers`). */
+export const managerAdminRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/managers",
+      tags: ["Managers"],
+      summary: "Cemetery managers with their cemeteries, and every cemetery to assign (admin)",
+      responses: {
+        200: jsonResponse(z.object({ items: z.array(ZManager), cemeteries: z.array(ZCemeteryRef) }), "Managers"),
+        ...errorResponses(401, 403),
+      },
+    }),
+    async (c) => {
+      requireRole(c, "admin");
+      return c.json(await listManagers(c.get("services").db, c.get("locale")), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/managers",
+      tags: ["Managers"],
+      summary: "Invite a manager by phone, with cemeteries (admin)",
+      description:
+        "Creates an account with the role `manager`; the person signs in with a code sent to that phone. " +
+        "A phone of an existing manager adds the cemeteries to them (200); a phone of any other account is 409.",
+      request: { body: jsonBody(ZManagerInvite) },
+      responses: {
+        201: jsonResponse(ZManager, "Invited"),
+        200: jsonResponse(ZManager, "Already a manager: the cemeteries are added"),
+        ...errorResponses(401, 403, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const user = requireRole(c, "admin");
+      const s = c.get("services");
+      const { manager, created } = await inviteManager(s.db, user, c.get("locale"), c.req.valid("json"));
+      return created ? c.json(manager, 201) : c.json(manager, 200);
+    },
+  )
+  .openapi(assignmentRoute("put"), async (c) => {
+    const user = requireRole(c, "admin");
+    const { id, cemeteryId } = c.req.valid("param");
+    return c.json(await assignCemetery(c.get("services").db, user, c.get("locale"), id, cemeteryId), 200);
+  })
+  .openapi(assignmentRoute("delete"), async (c) => {
+    const user = requireRole(c, "admin");
+    const { id, cemeteryId } = c.req.valid("param");
+    return c.json(await unassignCemetery(c.get("services").db, user, c.get("locale"), id, cemeteryId), 200);
+  })
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/managers/{id}",
+      tags: ["Managers"],
+      summary: "Remove a manager: the account, its sessions and assignments go (admin)",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZOk, "Removed"), ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "admin");
+      await removeManager(c.get("services").db, user, c.req.valid("param").id);
+      return c.json({ ok: true as const }, 200);
+    },
+  );
