@@ -119,7 +119,7 @@ export default function Cemetery({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <p className="muted">
-        {c.address} · {t(`religion.${c.religion}`)} · {t(`cemetery_status.${c.status}`)} · {t("admin_cemetery.fee")}:{" "}
+        {c.address} · {t(`religion.${c.religion}`)} · {t(`cemetery_status.${c.status}`)} · {t("reserve.fee")}:{" "}
         {formatNumber(locale, c.burialFee)} ₸
       </p>
       <CemeteryCounts counts={c.counts} />
