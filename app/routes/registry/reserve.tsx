@@ -68,6 +68,7 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
         {cemetery.name}
       </h2>
       <p className="muted">{cemetery.address}</p>
+      {cemetery.description ? <p>{cemetery.description}</p> : null}
       <CemeteryCounts counts={cemetery.counts} />
       <dl className="facts">
         <dt>{t("reserve.fee")}</dt>
