@@ -10,8 +10,8 @@ test("a visitor of /reserve pans the map and selects two adjacent free plots", a
   await expect(page).toHaveURL(/religion=muslim/);
   const list = page.getByTestId("reserve-cemeteries");
   // Only Muslim cemeteries are listed (other tests may add some of their own).
+  await expect(list.locator("li").filter({ hasNotText: "Мұсылман" })).toHaveCount(0);
   await expect(list.locator("li").first()).toBeVisible();
-  for (const item of await list.locator("li").all()) await expect(item).toContainText("Мұсылман");
   await list.getByRole("link", { name: /Кеңсай/ }).click();
   const map = page.getByTestId("plot-map");
   await expect(map).toHaveAttribute("data-plots", /^[1-9]\d*$/);
