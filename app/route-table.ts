@@ -40,6 +40,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: "instructions", path: "/instructions", file: "routes/instructions.tsx", layout: "public", sitemap: true },
   { id: "contacts", path: "/contacts", file: "routes/contacts.tsx", layout: "public", sitemap: true },
   { id: "search", path: "/search", file: "routes/registry/search.tsx", layout: "public", sitemap: true },
+  { id: "add", path: "/add", file: "routes/registry/add.tsx", layout: "public", sitemap: true },
   { id: "reserve", path: "/reserve", file: "routes/registry/reserve.tsx", layout: "public", sitemap: true },
   { id: "news", path: "/news", file: "routes/news/news-list.tsx", layout: "public", sitemap: true },
   { id: "news-item", path: "/news/:id", file: "routes/news/news-item.tsx", layout: "public" },

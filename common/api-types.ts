@@ -259,6 +259,8 @@ export type TRegistryRequest = {
   details: string;
   answer: string;
   burialId: number | null;
+  /** Photos of the grave sent with an add request. */
+  photos: TUploadFile[];
   createdAt: string;
 };
 

@@ -252,3 +252,37 @@ export const ZManagerInvite = ZInvite.omit({ position: true }).extend({
     .transform((ids) => [...new Set(ids)]),
 });
 export type TManagerInviteInput = z.input<typeof ZManagerInvite>;
+
+const pastDate = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  isoDate.refine((d) => d <= new Date().toISOString().slice(0, 10), "validation.future_date").optional(),
+);
+
+/** A visitor asks the staff to add a burial missing from the registry, with photos of the grave. */
+export const ZAddRequestInput = z
+  .object({
+    applicantName: z.string({ error: "validation.required" }).trim().min(2, "validation.required").max(120),
+    applicantPhone: ZPhone,
+    surname: z.string({ error: "validation.required" }).trim().min(2, "validation.required").max(80),
+    name: z.string().trim().max(80).default(""),
+    patronymic: z.string().trim().max(80).default(""),
+    birthDate: pastDate,
+    deathDate: pastDate,
+    burialDate: pastDate,
+    cemeteryId: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
+    location: z.string({ error: "validation.required" }).trim().min(3, "validation.location").max(500),
+    details: z.string().trim().max(2000, "validation.too_long_2000").default(""),
+    photoIds: z.array(z.string().uuid()).max(5, "validation.photos_max").default([]),
+  })
+  .refine((b) => !b.birthDate || !b.deathDate || b.birthDate <= b.deathDate, {
+    message: "validation.death_before_birth",
+    path: ["deathDate"],
+  })
+  .refine((b) => !b.deathDate || !b.burialDate || b.deathDate <= b.burialDate, {
+    message: "validation.burial_before_death",
+    path: ["burialDate"],
+  });
+export type TAddRequestInput = z.input<typeof ZAddRequestInput>;

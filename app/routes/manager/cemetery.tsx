@@ -240,6 +240,17 @@ function RequestItem({ r }: { r: TRegistryRequest }) {
           .join(" · ")}
       </p>
       {r.details ? <p className="request__details">{r.details}</p> : null}
+      {r.photos.length ? (
+        <ul className="request__photos" aria-label={t("add.photos")}>
+          {r.photos.map((p) => (
+            <li key={p.id}>
+              <a href={p.url} target="_blank" rel="noreferrer">
+                <img src={p.url} alt={p.name} width={120} height={90} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p>
         <Link to={to(`/search?q=${encodeURIComponent(person)}`)} target="_blank">
           <Icon name="search" /> {t("manager.search_registry")}

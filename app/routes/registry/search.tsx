@@ -224,7 +224,7 @@ function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemet
 
 /** The public registry search: by name (either spelling), years and cemetery; a result opens its grave card. */
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { t, to } = useT();
   const [params] = useSearchParams();
   const { cemeteries, results, grave, graveCemetery } = loaderData;
   const submit = useSubmit();
@@ -319,7 +319,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               ? t("search.found_more", { count: results.total })
               : t("search.found", { count: results.total })}
           </p>
-          {results.total === 0 ? <p className="note">{t("search.nothing")}</p> : null}
+          {results.total === 0 ? (
+            <p className="note">
+              {t("search.nothing")}{" "}
+              <Link to={to(`/add?q=${encodeURIComponent(params.get("q") ?? "")}`)} data-testid="add-link">
+                {t("add.link")}
+              </Link>
+            </p>
+          ) : null}
           <ul className="results" data-testid="search-results">
             {results.items.map((b) => (
               <li key={b.id} className="result">

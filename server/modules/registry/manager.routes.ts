@@ -11,6 +11,7 @@ import {
   updateBurial,
   updatePlot,
 } from "./manager.service.ts";
+import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import { ZCemeterySummary, ZPlotFacts } from "./registry.routes.ts";
 import { REQUEST_STATUSES } from "./registry.tables.ts";
 
@@ -52,6 +53,7 @@ const ZRequest = z
     details: z.string(),
     answer: z.string(),
     burialId: z.number().nullable(),
+    photos: z.array(ZUploadFile),
     createdAt: z.string(),
   })
   .openapi("RegistryRequest");

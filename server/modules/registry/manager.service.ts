@@ -16,6 +16,7 @@ import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
+import { listAttached } from "../uploads/uploads.service.ts";
 import { isoDate, listCemeteries, plotFacts, yearOf } from "./registry.service.ts";
 import { burials, managerCemeteries, plots, registryRequests } from "./registry.tables.ts";
 
@@ -192,9 +193,15 @@ export async function listRequests(
     )
     .orderBy(desc(registryRequests.createdAt))
     .limit(200);
+  const photos = await listAttached(
+    db,
+    "registry_request",
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
+    photos: photos.get(String(r.id)) ?? [],
     status: r.status,
     cemeteryId: r.cemeteryId,
     applicantName: r.applicantName,

@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
-import { ZSearchRequestInput } from "../../../common/schemas.ts";
+import { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { jsonBody } from "../../lib/openapi.ts";
 import {
+  createAddRequest,
   createSearchRequest,
   getCemetery,
   getPublicBurial,
@@ -133,6 +134,28 @@ export const registryRoutes = createRouter()
       const user = c.get("auth")?.user;
       const who = { userId: user?.id ?? null, role: user?.role ?? null, ip: c.get("ip"), now: s.now() };
       return c.json(await createSearchRequest(s.db, who, c.req.valid("json")), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/registry-requests/add",
+      tags: ["Registry"],
+      summary: "Ask cemetery staff to add a burial missing from the registry, with photos (open to anyone)",
+      description:
+        "Photos are uploaded first (`POST /uploads`, purpose `photo`, anonymous allowed) and passed by id; " +
+        "they stay private to the applicant and the staff. Search and add requests share a limit of 5 an hour per IP.",
+      request: { body: jsonBody(ZAddRequestInput) },
+      responses: {
+        201: jsonResponse(z.object({ id: z.number() }), "Received"),
+        ...errorResponses(422, 429),
+      },
+    }),
+    async (c) => {
+      const s = c.get("services");
+      const user = c.get("auth")?.user;
+      const who = { userId: user?.id ?? null, role: user?.role ?? null, ip: c.get("ip"), now: s.now() };
+      return c.json(await createAddRequest(s.db, who, c.req.valid("json")), 201);
     },
   )
   .openapi(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   TBurialSearchPage,
@@ -10,9 +10,10 @@ import type {
 } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { searchTokens } from "../../../common/search-text.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { uploads } from "../uploads/uploads.tables.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { ZSearchRequestInput } from "../../../common/schemas.ts";
+import type { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { cemeteries, PLOT_STATUSES, plots, registryRequests, type TPolygon } from "./registry.tables.ts";
 
@@ -387,17 +388,24 @@ export const REQUESTS_PER_IP_HOUR = 5;
  * Stores a visitor's request to find a burial. Open to anonymous visitors, so it is limited per
  * IP; the staff of the cemetery (or of all cemeteries when none was chosen) answer it.
  */
-export async function createSearchRequest(
-  db: Db,
-  who: { userId: number | null; role: string | null; ip: string; now: Date },
-  input: z.output<typeof ZSearchRequestInput>,
-): Promise<{ id: number }> {
-  const since = new Date(who.now.getTime() - 3600_000);
+/** Requests one address may still send this hour (search and add requests together). */
+async function assertRequestQuota(db: Db, ip: string, now: Date) {
+  const since = new Date(now.getTime() - 3600_000);
   const [recent] = await db
     .select({ n: count() })
     .from(registryRequests)
-    .where(and(eq(registryRequests.ip, who.ip), gt(registryRequests.createdAt, since)));
+    .where(and(eq(registryRequests.ip, ip), gt(registryRequests.createdAt, since)));
   if ((recent?.n ?? 0) >= REQUESTS_PER_IP_HOUR) throw new AppError(429, "rate_limited");
+}
+
+type Requester = { userId: number | null; role: string | null; ip: string; now: Date };
+
+export async function createSearchRequest(
+  db: Db,
+  who: Requester,
+  input: z.output<typeof ZSearchRequestInput>,
+): Promise<{ id: number }> {
+  await assertRequestQuota(db, who.ip, who.now);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(registryRequests)
@@ -412,13 +420,76 @@ export async function createSearchRequest(
       })
       .returning({ id: registryRequests.id });
     const id = (row as { id: number }).id;
-    await writeAudit(tx, {
-      actor: who.userId ? { id: who.userId, role: who.role ?? "client" } : SYSTEM,
-      entityType: "registry_request",
-      entityId: id,
-      action: "create",
-      to: "new",
-    });
+    await auditRequest(tx, who, id);
+    return { id };
+  });
+}
+
+function auditRequest(tx: Queryable, who: Requester, id: number) {
+  return writeAudit(tx, {
+    actor: who.userId ? { id: who.userId, role: who.role ?? "client" } : SYSTEM,
+    entityType: "registry_request",
+    entityId: id,
+    action: "create",
+    to: "new",
+  });
+}
+
+/**
+ * Stores a visitor's request to add a burial missing from the registry, with photos the same
+ * visitor uploaded (signed in: theirs; anonymous: uploaded from the same address, unattached).
+ * The photos stay private: the visitor and the cemetery staff see them.
+ */
+export async function createAddRequest(
+  db: Db,
+  who: Requester,
+  input: z.output<typeof ZAddRequestInput>,
+): Promise<{ id: number }> {
+  await assertRequestQuota(db, who.ip, who.now);
+  return db.transaction(async (tx) => {
+    const ids = [...new Set(input.photoIds)];
+    if (ids.length) {
+      const mine = await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(
+          and(
+            inArray(uploads.id, ids),
+            eq(uploads.purpose, "photo"),
+            isNull(uploads.entityType),
+            who.userId ? eq(uploads.ownerId, who.userId) : and(isNull(uploads.ownerId), eq(uploads.ip, who.ip)),
+          ),
+        );
+      if (mine.length !== ids.length) {
+        throw new AppError(422, "validation_failed", {}, [{ path: "photoIds", key: "validation.photos_foreign" }]);
+      }
+    }
+    const { photoIds: _, ...fields } = input;
+    const [row] = await tx
+      .insert(registryRequests)
+      .values({
+        kind: "add",
+        ...fields,
+        birthDate: input.birthDate ?? null,
+        deathDate: input.deathDate ?? null,
+        burialDate: input.burialDate ?? null,
+        birthYear: yearOf(input.birthDate),
+        deathYear: yearOf(input.deathDate),
+        cemeteryId: input.cemeteryId ?? null,
+        applicantId: who.userId,
+        ip: who.ip,
+        createdAt: who.now,
+        updatedAt: who.now,
+      })
+      .returning({ id: registryRequests.id });
+    const id = (row as { id: number }).id;
+    if (ids.length) {
+      await tx
+        .update(uploads)
+        .set({ entityType: "registry_request", entityId: String(id), attachedAt: who.now })
+        .where(inArray(uploads.id, ids));
+    }
+    await auditRequest(tx, who, id);
     return { id };
   });
 }

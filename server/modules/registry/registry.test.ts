@@ -4,7 +4,7 @@ import { foldName } from "../../../common/search-text.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "./registry.seed.ts";
-import { burials, plots } from "./registry.tables.ts";
+import { burials, plots, registryRequests } from "./registry.tables.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -218,5 +218,82 @@ describe("plots by viewport", () => {
     const bad = await h.request("GET", `/cemeteries/${cemeteryId}/plots?bbox=77,43,76,44`);
     expect(bad.status).toBe(422);
     expect(bad.json.error.fields[0].path).toBe("bbox");
+  });
+});
+
+describe("add requests", () => {
+  const PNG = Uint8Array.from([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...Array.from({ length: 200 }, (_, i) => i),
+  ]);
+  async function photo(token?: string) {
+    const form = new FormData();
+    form.set("file", new File([PNG], "grave.png", { type: "image/png" }));
+    form.set("purpose", "photo");
+    const res = await h.api.request("/api/v1/uploads", {
+      method: "POST",
+      body: form,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string; url: string };
+  }
+  const body = {
+    applicantName: "Айгүл Сейтқалиева",
+    applicantPhone: "+7 (701) 555-44-22",
+    surname: "Сейтқалиев",
+    name: "Бекболат",
+    deathDate: "1994-05-02",
+    location: "Сектор 12, у большого тополя",
+  };
+
+  it("takes an anonymous visitor's request with photos, which only staff can see", async () => {
+    const p = await photo();
+    const res = await h.request("POST", "/registry-requests/add", { body: { ...body, cemeteryId, photoIds: [p.id] } });
+    expect(res.status).toBe(201);
+    const [row] = await h.db.select().from(registryRequests);
+    expect(row).toMatchObject({
+      kind: "add",
+      status: "new",
+      deathYear: 1994,
+      location: "Сектор 12, у большого тополя",
+    });
+    // Not public: an anonymous visitor or a client cannot open the photo; the staff can.
+    expect((await h.api.request(p.url)).status).toBe(404);
+    const client = await h.login(h.phones.client);
+    expect((await h.api.request(p.url, { headers: { authorization: `Bearer ${client}` } })).status).toBe(404);
+    const manager = await h.login(h.phones.manager);
+    expect((await h.api.request(p.url, { headers: { authorization: `Bearer ${manager}` } })).status).toBe(200);
+    const admin = await h.login(h.phones.admin);
+    const list = await h.request("GET", `/cemeteries/${cemeteryId}/requests`, { token: admin });
+    expect(list.json.items[0]).toMatchObject({ kind: "add", photos: [{ id: p.id }] });
+  });
+
+  it("explains bad dates and a missing location in the visitor's language, storing nothing", async () => {
+    const res = await h.request("POST", "/registry-requests/add", {
+      headers: { "accept-language": "kk" },
+      body: { ...body, location: "", birthDate: "2001-01-01", burialDate: "2999-01-01" },
+    });
+    expect(res.status).toBe(422);
+    const paths = res.json.error.fields.map((f: { path: string }) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(["location", "burialDate"]));
+    expect(res.json.error.fields.find((f: { path: string }) => f.path === "location").message).toContain("Бейіт");
+    expect(await h.db.select().from(registryRequests)).toHaveLength(0);
+  });
+
+  it("refuses photos that are someone else's", async () => {
+    const client = await h.login(h.phones.client);
+    const theirs = await photo(client);
+    const res = await h.request("POST", "/registry-requests/add", { body: { ...body, photoIds: [theirs.id] } });
+    expect(res.status).toBe(422);
+    expect(res.json.error.fields[0].path).toBe("photoIds");
+    expect(await h.db.select().from(registryRequests)).toHaveLength(0);
   });
 });

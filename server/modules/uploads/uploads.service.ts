@@ -149,6 +149,8 @@ function canRead(user: TSessionUser | null, row: typeof uploads.$inferSelect): b
   if (row.isPublic) return true;
   if (!user) return false;
   if (row.ownerId === user.id) return true;
+  // Photos of the visitors' add requests are read by the cemetery staff who handle them.
+  if (row.entityType === "registry_request" && user.role === "manager") return true;
   return user.role === "admin";
 }
 

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { watchForErrors } from "./helpers.ts";
+
+// A tiny valid PNG (1×1), as a photo of the grave.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A visitor in Kazakh finds nothing, asks to add the burial with a photo, and loses nothing on a mistake. */
+test("a visitor asks to add a missing burial with a photo of the grave", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto("/kk/search?q=Тлеубердиев%20Мақсат");
+  await page.getByTestId("add-link").click();
+  await expect(page).toHaveURL(/\/kk\/add\?q=/);
+  const form = page.getByTestId("add-form");
+  await expect(form.locator("#add-surname")).toHaveValue("Тлеубердиев");
+  await expect(form.locator("#add-name")).toHaveValue("Мақсат");
+  await form.locator("#add-deathDate").fill("2003-09-14");
+  await form.locator("#add-applicantName").fill("Жанар");
+  await form.locator("#add-applicantPhone").fill("7015550199");
+  await form.locator("input[type=file]").setInputFiles({ name: "бейіт.png", mimeType: "image/png", buffer: PNG });
+  await expect(form.locator("input[type=hidden][name=photoIds]")).toHaveCount(1);
+  // The place is missing: explained next to the field, nothing typed is lost.
+  await page.getByTestId("send-add").click();
+  await expect(page.locator("#add-location-error")).toBeVisible();
+  await expect(form.locator("#add-surname")).toHaveValue("Тлеубердиев");
+  await expect(form.locator("#add-applicantPhone")).toHaveValue("+7 (701) 555-01-99");
+  await expect(form.locator("input[type=hidden][name=photoIds]")).toHaveCount(1);
+  await form.locator("#add-location").fill("Кеңсай, 12-сектор, үлкен теректің жанында");
+  await page.getByTestId("send-add").click();
+  await expect(page.getByTestId("add-sent")).toContainText("Өтінім жіберілді");
+  expect(errors).toEqual([]);
+});
