@@ -209,9 +209,24 @@ const isoDate = z
   .refine((d) => !Number.isNaN(Date.parse(d)), "validation.date");
 const optionalDate = z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate.optional());
 
+type WithDates = { birthDate?: string; deathDate?: string; burialDate?: string };
+
+/** Birth before death before burial, each message next to the later date. */
+function inDateOrder<T extends z.ZodType<WithDates>>(schema: T) {
+  return schema
+    .refine((b) => !b.birthDate || !b.deathDate || b.birthDate <= b.deathDate, {
+      message: "validation.death_before_birth",
+      path: ["deathDate"],
+    })
+    .refine((b) => !b.deathDate || !b.burialDate || b.deathDate <= b.burialDate, {
+      message: "validation.burial_before_death",
+      path: ["burialDate"],
+    });
+}
+
 /** A burial record as staff add or correct it. */
-export const ZBurialInput = z
-  .object({
+export const ZBurialInput = inDateOrder(
+  z.object({
     surname: personName(),
     name: z.string().trim().max(80).default(""),
     patronymic: z.string().trim().max(80).default(""),
@@ -220,15 +235,8 @@ export const ZBurialInput = z
     deathDate: optionalDate,
     burialDate: optionalDate,
     isReburial: z.coerce.boolean().default(false),
-  })
-  .refine((b) => !b.birthDate || !b.deathDate || b.birthDate <= b.deathDate, {
-    message: "validation.death_before_birth",
-    path: ["deathDate"],
-  })
-  .refine((b) => !b.deathDate || !b.burialDate || b.deathDate <= b.burialDate, {
-    message: "validation.burial_before_death",
-    path: ["burialDate"],
-  });
+  }),
+);
 export type TBurialInput = z.input<typeof ZBurialInput>;
 
 /** Staff's answer to a search or add request. */
@@ -259,8 +267,8 @@ const pastDate = z.preprocess(
 );
 
 /** A visitor asks the staff to add a burial missing from the registry, with photos of the grave. */
-export const ZAddRequestInput = z
-  .object({
+export const ZAddRequestInput = inDateOrder(
+  z.object({
     applicantName: z.string({ error: "validation.required" }).trim().min(2, "validation.required").max(120),
     applicantPhone: ZPhone,
     surname: z.string({ error: "validation.required" }).trim().min(2, "validation.required").max(80),
@@ -276,13 +284,6 @@ export const ZAddRequestInput = z
     location: z.string({ error: "validation.required" }).trim().min(3, "validation.location").max(500),
     details: z.string().trim().max(2000, "validation.too_long_2000").default(""),
     photoIds: z.array(z.string().uuid()).max(5, "validation.photos_max").default([]),
-  })
-  .refine((b) => !b.birthDate || !b.deathDate || b.birthDate <= b.deathDate, {
-    message: "validation.death_before_birth",
-    path: ["deathDate"],
-  })
-  .refine((b) => !b.deathDate || !b.burialDate || b.deathDate <= b.burialDate, {
-    message: "validation.burial_before_death",
-    path: ["burialDate"],
-  });
+  }),
+);
 export type TAddRequestInput = z.input<typeof ZAddRequestInput>;

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../lib/http.ts";
+import type { Context } from "hono";
+import { type ApiEnv, createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { jsonBody } from "../../lib/openapi.ts";
@@ -93,6 +94,12 @@ const ZBbox = z
   })
   .openapi({ description: "minLng,minLat,maxLng,maxLat", example: "76.985,43.246,76.99,43.249" });
 
+/** Who sends a public request: the signed-in user if any, the address, the time. */
+function requester(c: Context<ApiEnv>) {
+  const user = c.get("auth")?.user;
+  return { userId: user?.id ?? null, role: user?.role ?? null, ip: c.get("ip"), now: c.get("services").now() };
+}
+
 export const registryRoutes = createRouter()
   .openapi(
     createRoute({
@@ -129,12 +136,7 @@ export const registryRoutes = createRouter()
         ...errorResponses(422, 429),
       },
     }),
-    async (c) => {
-      const s = c.get("services");
-      const user = c.get("auth")?.user;
-      const who = { userId: user?.id ?? null, role: user?.role ?? null, ip: c.get("ip"), now: s.now() };
-      return c.json(await createSearchRequest(s.db, who, c.req.valid("json")), 201);
-    },
+    async (c) => c.json(await createSearchRequest(c.get("services").db, requester(c), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
@@ -151,12 +153,7 @@ export const registryRoutes = createRouter()
         ...errorResponses(422, 429),
       },
     }),
-    async (c) => {
-      const s = c.get("services");
-      const user = c.get("auth")?.user;
-      const who = { userId: user?.id ?? null, role: user?.role ?? null, ip: c.get("ip"), now: s.now() };
-      return c.json(await createAddRequest(s.db, who, c.req.valid("json")), 201);
-    },
+    async (c) => c.json(await createAddRequest(c.get("services").db, requester(c), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
