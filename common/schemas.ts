@@ -211,16 +211,29 @@ const optionalDate = z.preprocess((v) => (v === "" || v === null ? undefined : v
 
 type WithDates = { birthDate?: string; deathDate?: string; burialDate?: string };
 
+type TPayload = { issues: readonly { path?: readonly PropertyKey[] }[] };
+
+/**
+ * Runs a check of two dates whenever those dates are valid, even when another field failed (zod
+ * would skip it after, say, a wrong phone), so a person sees every mistake of the form at once.
+ */
+const parsed =
+  (...fields: readonly PropertyKey[]) =>
+  (payload: TPayload) =>
+    payload.issues.every((i) => i.path?.length && !fields.includes(i.path[0] as PropertyKey));
+
 /** Birth before death before burial, each message next to the later date. */
 function inDateOrder<T extends z.ZodType<WithDates>>(schema: T) {
   return schema
     .refine((b) => !b.birthDate || !b.deathDate || b.birthDate <= b.deathDate, {
       message: "validation.death_before_birth",
       path: ["deathDate"],
+      when: parsed("birthDate", "deathDate"),
     })
     .refine((b) => !b.deathDate || !b.burialDate || b.deathDate <= b.burialDate, {
       message: "validation.burial_before_death",
       path: ["burialDate"],
+      when: parsed("deathDate", "burialDate"),
     });
 }
 
@@ -261,9 +274,15 @@ export const ZManagerInvite = ZInvite.omit({ position: true }).extend({
 });
 export type TManagerInviteInput = z.input<typeof ZManagerInvite>;
 
+/**
+ * Today's date in Kazakhstan (one time zone, UTC+5, since March 2024), not the server's UTC date:
+ * a burial that took place this morning in Almaty is not "in the future" before 05:00 UTC.
+ */
+const todayInKazakhstan = () => new Date(Date.now() + 5 * 3600_000).toISOString().slice(0, 10);
+
 const pastDate = z.preprocess(
   (v) => (v === "" || v === null ? undefined : v),
-  isoDate.refine((d) => d <= new Date().toISOString().slice(0, 10), "validation.future_date").optional(),
+  isoDate.refine((d) => d <= todayInKazakhstan(), "validation.future_date").optional(),
 );
 
 /** A visitor asks the staff to add a burial missing from the registry, with photos of the grave. */

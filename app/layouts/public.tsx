@@ -6,6 +6,7 @@ import { navOf } from "../route-table.ts";
 const PUBLIC_NAV = [
   { path: "/", key: "nav.public.home" },
   { path: "/search", key: "nav.public.search" },
+  { path: "/add", key: "nav.public.add" },
   { path: "/reserve", key: "nav.public.reserve" },
   { path: "/news", key: "nav.public.news" },
   { path: "/instructions", key: "nav.public.instructions" },

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { TCemeterySummary, TUploadFile } from "../../../common/api-types.ts";
 import { formatPhoneInput } from "../../../common/mask.ts";
 import { DropZone } from "../../components/drop-zone.tsx";
@@ -50,10 +50,16 @@ export async function action({ context, request }: Route.ActionArgs) {
     photoIds: form.getAll("photoIds").map(String).filter(Boolean),
   };
   const result = await callApi(() => api.post<{ id: number }>("/registry-requests/add", body));
-  return result.ok ? { sent: true as const } : result.response;
+  if (result.ok) return { sent: true as const };
+  // What was typed comes back too: a form sent before the page's script started (a plain POST,
+  // a fresh page) is refilled from it, so nothing is lost there either.
+  const values = Object.fromEntries(FIELDS.map((k) => [k, str(form, k)]));
+  return data({ error: result.error, values }, { status: result.status });
 }
 
-type TAnswer = { sent?: true; error?: { message: string; fields: Record<string, string> } } | undefined;
+type TAnswer =
+  | { sent?: true; error?: { message: string; fields: Record<string, string> }; values?: Record<string, string> }
+  | undefined;
 
 /** A visitor tells the staff about a burial the registry does not have, with photos of the grave. */
 export default function AddBurial({ loaderData }: Route.ComponentProps) {
@@ -65,7 +71,15 @@ export default function AddBurial({ loaderData }: Route.ComponentProps) {
   const [uploading, setUploading] = useState(false);
   const errors = answer?.error?.fields ?? {};
   const [surname = "", name = "", patronymic = ""] = (params.get("q") ?? "").trim().split(/\s+/);
-  const initial: Record<string, string> = { surname, name, patronymic };
+  const initial: Record<string, string> = {
+    surname,
+    name,
+    patronymic,
+    cemeteryId: params.get("cemeteryId") ?? "",
+    ...answer?.values,
+  };
+  /** Fields the API requires, marked for screen readers (the form itself does not block: noValidate). */
+  const required = new Set<string>(["surname", "location", "applicantName", "applicantPhone"]);
 
   if (answer?.sent) {
     return (
@@ -88,6 +102,7 @@ export default function AddBurial({ loaderData }: Route.ComponentProps) {
         name={k}
         type={opts.type ?? "text"}
         defaultValue={initial[k] ?? ""}
+        aria-required={required.has(k) || undefined}
         aria-invalid={errors[k] ? true : undefined}
         aria-describedby={describedBy(`add-${k}`, opts.hint, errors[k])}
         onChange={
@@ -127,7 +142,13 @@ export default function AddBurial({ loaderData }: Route.ComponentProps) {
         <fieldset className="fieldset">
           <legend>{t("add.where")}</legend>
           <Field id="add-cemeteryId" label={t("search.cemetery")} error={errors.cemeteryId}>
-            <select id="add-cemeteryId" name="cemeteryId" defaultValue="">
+            <select
+              id="add-cemeteryId"
+              name="cemeteryId"
+              defaultValue={initial.cemeteryId}
+              aria-invalid={errors.cemeteryId ? true : undefined}
+              aria-describedby={describedBy("add-cemeteryId", undefined, errors.cemeteryId)}
+            >
               <option value="">{t("add.cemetery_unknown")}</option>
               {loaderData.cemeteries.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -141,6 +162,9 @@ export default function AddBurial({ loaderData }: Route.ComponentProps) {
               id="add-location"
               name="location"
               rows={2}
+              maxLength={500}
+              defaultValue={initial.location}
+              aria-required
               aria-invalid={errors.location ? true : undefined}
               aria-describedby={describedBy("add-location", t("add.location_hint"), errors.location)}
             />
@@ -155,12 +179,20 @@ export default function AddBurial({ loaderData }: Route.ComponentProps) {
             config={{ params: { purpose: "photo" }, maxFiles: 5, multiple: true }}
           />
           {errors.photoIds ? (
-            <p className="field__error" role="alert">
+            <p className="field__error" id="add-photoIds-error" role="alert">
               {errors.photoIds}
             </p>
           ) : null}
           <Field id="add-details" label={t("add.details")} error={errors.details}>
-            <textarea id="add-details" name="details" rows={3} />
+            <textarea
+              id="add-details"
+              name="details"
+              rows={3}
+              maxLength={2000}
+              defaultValue={initial.details}
+              aria-invalid={errors.details ? true : undefined}
+              aria-describedby={describedBy("add-details", undefined, errors.details)}
+            />
           </Field>
         </fieldset>
         <fieldset className="fieldset">

@@ -150,6 +150,12 @@ function SearchRequestForm({ cemeteries, isOpen }: { cemeteries: TCemeterySummar
   );
 }
 
+/** What the search already knows (the name, the cemetery), carried to the add request form. */
+const addParams = (params: URLSearchParams) =>
+  new URLSearchParams(
+    (["q", "cemeteryId"] as const).flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])),
+  );
+
 const fullName = (b: TPublicBurial) => [b.surname, b.name, b.patronymic].filter(Boolean).join(" ");
 const years = (b: TPublicBurial) => `${b.birthYear ?? "?"} – ${b.deathYear ?? "?"}`;
 
@@ -322,7 +328,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {results.total === 0 ? (
             <p className="note">
               {t("search.nothing")}{" "}
-              <Link to={to(`/add?q=${encodeURIComponent(params.get("q") ?? "")}`)} data-testid="add-link">
+              <Link to={to(`/add?${addParams(params)}`)} data-testid="add-link">
                 {t("add.link")}
               </Link>
             </p>

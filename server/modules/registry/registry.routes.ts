@@ -145,8 +145,11 @@ export const registryRoutes = createRouter()
       tags: ["Registry"],
       summary: "Ask cemetery staff to add a burial missing from the registry, with photos (open to anyone)",
       description:
-        "Photos are uploaded first (`POST /uploads`, purpose `photo`, anonymous allowed) and passed by id; " +
-        "they stay private to the applicant and the staff. Search and add requests share a limit of 5 an hour per IP.",
+        "Photos are uploaded first (`POST /uploads`, purpose `photo`, anonymous allowed) and passed by id (up to 5): " +
+        "only the caller's own unattached photos (signed in: theirs; anonymous: sent from the same address), " +
+        "others are refused with 422 on `photoIds`. They stay private: the applicant, the managers of the " +
+        "request's cemetery (of any cemetery when none is named) and the admin read them. " +
+        "A signed-in caller is recorded as the applicant. Search and add requests share a limit of 5 an hour per IP.",
       request: { body: jsonBody(ZAddRequestInput) },
       responses: {
         201: jsonResponse(z.object({ id: z.number() }), "Received"),

@@ -385,10 +385,10 @@ export function ringOf(polygon: TPolygon | null): [number, number][] | null {
 export const REQUESTS_PER_IP_HOUR = 5;
 
 /**
- * Stores a visitor's request to find a burial. Open to anonymous visitors, so it is limited per
- * IP; the staff of the cemetery (or of all cemeteries when none was chosen) answer it.
+ * Throws 429 once an address has sent its requests of the hour. Search and add requests share
+ * one count: both are the same anonymous form-to-staff channel, and a separate count would only
+ * double what one address can push into the staff's queue.
  */
-/** Requests one address may still send this hour (search and add requests together). */
 async function assertRequestQuota(db: Db, ip: string, now: Date) {
   const since = new Date(now.getTime() - 3600_000);
   const [recent] = await db
@@ -400,6 +400,10 @@ async function assertRequestQuota(db: Db, ip: string, now: Date) {
 
 type Requester = { userId: number | null; role: string | null; ip: string; now: Date };
 
+/**
+ * Stores a visitor's request to find a burial. Open to anonymous visitors, so it is limited per
+ * IP; the staff of the cemetery (or of all cemeteries when none was chosen) answer it.
+ */
 export async function createSearchRequest(
   db: Db,
   who: Requester,
@@ -407,6 +411,7 @@ export async function createSearchRequest(
 ): Promise<{ id: number }> {
   await assertRequestQuota(db, who.ip, who.now);
   return db.transaction(async (tx) => {
+    await assertRequestCemetery(tx, input.cemeteryId);
     const [row] = await tx
       .insert(registryRequests)
       .values({
@@ -423,6 +428,13 @@ export async function createSearchRequest(
     await auditRequest(tx, who, id);
     return { id };
   });
+}
+
+/** A request may name a cemetery; one that does not exist is the visitor's mistake (422), not a 500. */
+async function assertRequestCemetery(tx: Queryable, cemeteryId: number | null | undefined) {
+  if (!cemeteryId) return;
+  const [c] = await tx.select({ id: cemeteries.id }).from(cemeteries).where(eq(cemeteries.id, cemeteryId));
+  if (!c) throw new AppError(422, "validation_failed", {}, [{ path: "cemeteryId", key: "validation.cemetery_id" }]);
 }
 
 function auditRequest(tx: Queryable, who: Requester, id: number) {
@@ -447,6 +459,7 @@ export async function createAddRequest(
 ): Promise<{ id: number }> {
   await assertRequestQuota(db, who.ip, who.now);
   return db.transaction(async (tx) => {
+    await assertRequestCemetery(tx, input.cemeteryId);
     const ids = [...new Set(input.photoIds)];
     if (ids.length) {
       const mine = await tx

@@ -7,6 +7,7 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
+import { managerCemeteries, registryRequests } from "../registry/registry.tables.ts";
 import { cleanFileName, detectFileType, MIME, type TDetectedType } from "./file-type.ts";
 import { type TUploadPurpose, uploads } from "./uploads.tables.ts";
 
@@ -149,16 +150,40 @@ function canRead(user: TSessionUser | null, row: typeof uploads.$inferSelect): b
   if (row.isPublic) return true;
   if (!user) return false;
   if (row.ownerId === user.id) return true;
-  // Photos of the visitors' add requests are read by the cemetery staff who handle them.
-  if (row.entityType === "registry_request" && user.role === "manager") return true;
   return user.role === "admin";
+}
+
+/**
+ * Photos sent with a visitor's add request are read by the managers who handle that request: those
+ * of its cemetery, or of any cemetery when the visitor named none (as `listRequests` shows them).
+ * A manager of another cemetery gets the same 404 as a stranger.
+ */
+async function handlesRequestOf(db: Db, user: TSessionUser | null, row: typeof uploads.$inferSelect) {
+  if (user?.role !== "manager" || row.entityType !== "registry_request" || !row.entityId) return false;
+  const [request] = await db
+    .select({ cemeteryId: registryRequests.cemeteryId })
+    .from(registryRequests)
+    .where(eq(registryRequests.id, Number(row.entityId)));
+  if (!request) return false;
+  const [assigned] = await db
+    .select({ id: managerCemeteries.cemeteryId })
+    .from(managerCemeteries)
+    .where(
+      request.cemeteryId === null
+        ? eq(managerCemeteries.userId, user.id)
+        : and(eq(managerCemeteries.userId, user.id), eq(managerCemeteries.cemeteryId, request.cemeteryId)),
+    )
+    .limit(1);
+  return Boolean(assigned);
 }
 
 /** A stored file for download, when the caller may read it (otherwise 404: its existence is not revealed). */
 export async function openUpload(s: Services, user: TSessionUser | null, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, "upload_not_found");
   const [row] = await s.db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  if (!row || !canRead(user, row)) throw new AppError(404, "upload_not_found");
+  if (!row || !(canRead(user, row) || (await handlesRequestOf(s.db, user, row)))) {
+    throw new AppError(404, "upload_not_found");
+  }
   const file = await s.storage.get(row.storageKey);
   if (!file) throw new AppError(404, "upload_not_found");
   return { row, ...file };
