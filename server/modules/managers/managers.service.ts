@@ -43,6 +43,21 @@ export async function assertManagesCemetery(
   if (!row) throw new AppError(403, "cemetery_not_assigned");
 }
 
+/**
+ * Whether a staff member handles a visitor's request: the admin always; a manager when it names one
+ * of their cemeteries, or names none and they have any (such requests go to every cemetery's staff).
+ */
+export async function handlesRequestFor(
+  db: Queryable,
+  user: Pick<TSessionUser, "id" | "role">,
+  cemeteryId: number | null,
+): Promise<boolean> {
+  if (user.role === "admin") return true;
+  if (user.role !== "manager") return false;
+  const ids = await managerCemeteryIds(db, user.id);
+  return cemeteryId === null ? ids.length > 0 : ids.includes(cemeteryId);
+}
+
 const nameColumn = (locale: Locale) => (locale === "kk" ? cemeteries.nameKk : cemeteries.nameRu);
 
 /** Every cemetery, by name in the locale: what the admin may assign. */

@@ -16,25 +16,14 @@ import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
+import { assertManagesCemetery, handlesRequestFor, managerCemeteryIds } from "../managers/managers.service.ts";
 import { listAttached } from "../uploads/uploads.service.ts";
 import { isoDate, listCemeteries, plotFacts, yearOf } from "./registry.service.ts";
-import { burials, managerCemeteries, plots, registryRequests } from "./registry.tables.ts";
+import { burials, plots, registryRequests } from "./registry.tables.ts";
 
 /** The cemeteries a staff member works in: all for the admin, the assigned ones for a manager. */
-export async function staffCemeteryIds(db: Queryable, user: TSessionUser): Promise<number[] | "all"> {
-  if (user.role === "admin") return "all";
-  if (user.role !== "manager") return [];
-  const rows = await db
-    .select({ id: managerCemeteries.cemeteryId })
-    .from(managerCemeteries)
-    .where(eq(managerCemeteries.userId, user.id));
-  return rows.map((r) => r.id);
-}
-
-/** 403 unless the user works in that cemetery. */
-export async function assertStaffOf(db: Queryable, user: TSessionUser, cemeteryId: number): Promise<void> {
-  const ids = await staffCemeteryIds(db, user);
-  if (ids !== "all" && !ids.includes(cemeteryId)) throw new AppError(403, "cemetery_not_assigned");
+async function staffCemeteryIds(db: Queryable, user: TSessionUser): Promise<number[] | "all"> {
+  return user.role === "admin" ? "all" : managerCemeteryIds(db, user.id);
 }
 
 export async function staffCemeteries(db: Db, user: TSessionUser, locale: Locale): Promise<TCemeterySummary[]> {
@@ -47,7 +36,7 @@ export async function staffCemeteries(db: Db, user: TSessionUser, locale: Locale
 export async function staffPlot(db: Db, user: TSessionUser, plotId: number): Promise<TStaffPlot> {
   const [p] = await db.select().from(plots).where(eq(plots.id, plotId));
   if (!p) throw new AppError(404, "plot_not_found");
-  await assertStaffOf(db, user, p.cemeteryId);
+  await assertManagesCemetery(db, user, p.cemeteryId);
   const records = await db.select().from(burials).where(eq(burials.plotId, plotId)).orderBy(asc(burials.id));
   return {
     ...plotFacts(p),
@@ -79,7 +68,7 @@ export async function updatePlot(
   await db.transaction(async (tx) => {
     const [p] = await tx.select().from(plots).where(eq(plots.id, plotId)).for("update");
     if (!p) throw new AppError(404, "plot_not_found");
-    await assertStaffOf(tx, user, p.cemeteryId);
+    await assertManagesCemetery(tx, user, p.cemeteryId);
     if (input.status && input.status !== p.status) {
       const [held] = await tx.select({ id: burials.id }).from(burials).where(eq(burials.plotId, plotId)).limit(1);
       if (input.status === "occupied" || held) {
@@ -130,7 +119,7 @@ export async function addBurial(
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(plots).where(eq(plots.id, plotId)).for("update");
     if (!p) throw new AppError(404, "plot_not_found");
-    await assertStaffOf(tx, user, p.cemeteryId);
+    await assertManagesCemetery(tx, user, p.cemeteryId);
     if (p.status === "unavailable") {
       throw new AppError(422, "validation_failed", {}, [{ path: "surname", key: "validation.plot_unavailable" }]);
     }
@@ -165,7 +154,7 @@ export async function updateBurial(
       .innerJoin(plots, eq(plots.id, burials.plotId))
       .where(eq(burials.id, burialId));
     if (!b) throw new AppError(404, "burial_not_found");
-    await assertStaffOf(tx, user, b.cemeteryId);
+    await assertManagesCemetery(tx, user, b.cemeteryId);
     await tx.update(burials).set(recordValues(input)).where(eq(burials.id, burialId));
     await writeAudit(tx, { actor: user, entityType: "burial", entityId: burialId, action: "update" });
   });
@@ -178,7 +167,7 @@ export async function listRequests(
   cemeteryId: number,
   status: "open" | "closed",
 ): Promise<TRegistryRequest[]> {
-  await assertStaffOf(db, user, cemeteryId);
+  await assertManagesCemetery(db, user, cemeteryId);
   const open = ["new", "in_progress"] as const;
   const rows = await db
     .select()
@@ -242,12 +231,7 @@ export async function answerRequest(
   await s.db.transaction(async (tx) => {
     const [r] = await tx.select().from(registryRequests).where(eq(registryRequests.id, requestId)).for("update");
     if (!r) throw new AppError(404, "request_not_found");
-    if (r.cemeteryId) await assertStaffOf(tx, user, r.cemeteryId);
-    else {
-      // A request naming no cemetery is answered by the staff of any cemetery.
-      const ids = await staffCemeteryIds(tx, user);
-      if (ids !== "all" && ids.length === 0) throw new AppError(403, "cemetery_not_assigned");
-    }
+    if (!(await handlesRequestFor(tx, user, r.cemeteryId))) throw new AppError(403, "cemetery_not_assigned");
     if (!ANSWERS[r.status]?.includes(input.status)) throw new AppError(409, "invalid_transition");
     if (input.burialId) {
       const [b] = await tx.select({ id: burials.id }).from(burials).where(eq(burials.id, input.burialId));

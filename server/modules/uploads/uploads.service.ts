@@ -7,7 +7,8 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
-import { managerCemeteries, registryRequests } from "../registry/registry.tables.ts";
+import { handlesRequestFor } from "../managers/managers.service.ts";
+import { registryRequests } from "../registry/registry.tables.ts";
 import { cleanFileName, detectFileType, MIME, type TDetectedType } from "./file-type.ts";
 import { type TUploadPurpose, uploads } from "./uploads.tables.ts";
 
@@ -164,17 +165,7 @@ async function handlesRequestOf(db: Db, user: TSessionUser | null, row: typeof u
     .select({ cemeteryId: registryRequests.cemeteryId })
     .from(registryRequests)
     .where(eq(registryRequests.id, Number(row.entityId)));
-  if (!request) return false;
-  const [assigned] = await db
-    .select({ id: managerCemeteries.cemeteryId })
-    .from(managerCemeteries)
-    .where(
-      request.cemeteryId === null
-        ? eq(managerCemeteries.userId, user.id)
-        : and(eq(managerCemeteries.userId, user.id), eq(managerCemeteries.cemeteryId, request.cemeteryId)),
-    )
-    .limit(1);
-  return Boolean(assigned);
+  return request ? handlesRequestFor(db, user, request.cemeteryId) : false;
 }
 
 /** A stored file for download, when the caller may read it (otherwise 404: its existence is not revealed). */
