@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   TBurialSearchPage,
@@ -11,7 +11,7 @@ import type {
 import type { Locale } from "../../../common/locale.ts";
 import { searchTokens } from "../../../common/search-text.ts";
 import type { Db, Queryable } from "../../db/client.ts";
-import { uploads } from "../uploads/uploads.tables.ts";
+import { attachUploads } from "../uploads/uploads.service.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
@@ -399,33 +399,34 @@ async function assertRequestQuota(db: Db, ip: string, now: Date) {
 }
 
 type Requester = { userId: number | null; role: string | null; ip: string; now: Date };
+type RequestValues = Omit<typeof registryRequests.$inferInsert, "applicantId" | "ip" | "createdAt" | "updatedAt">;
 
 /**
- * Stores a visitor's request to find a burial. Open to anonymous visitors, so it is limited per
- * IP; the staff of the cemetery (or of all cemeteries when none was chosen) answer it.
+ * Stores a visitor's request for the cemetery staff (open to anonymous visitors, so limited per
+ * IP), audited in its transaction; `then` runs in the same transaction with the new id.
  */
-export async function createSearchRequest(
+async function storeRequest(
   db: Db,
   who: Requester,
-  input: z.output<typeof ZSearchRequestInput>,
+  values: RequestValues,
+  then?: (tx: Queryable, id: number) => Promise<void>,
 ): Promise<{ id: number }> {
   await assertRequestQuota(db, who.ip, who.now);
   return db.transaction(async (tx) => {
-    await assertRequestCemetery(tx, input.cemeteryId);
+    await assertRequestCemetery(tx, values.cemeteryId);
     const [row] = await tx
       .insert(registryRequests)
-      .values({
-        kind: "search",
-        ...input,
-        cemeteryId: input.cemeteryId ?? null,
-        applicantId: who.userId,
-        ip: who.ip,
-        createdAt: who.now,
-        updatedAt: who.now,
-      })
+      .values({ ...values, applicantId: who.userId, ip: who.ip, createdAt: who.now, updatedAt: who.now })
       .returning({ id: registryRequests.id });
     const id = (row as { id: number }).id;
-    await auditRequest(tx, who, id);
+    await then?.(tx, id);
+    await writeAudit(tx, {
+      actor: who.userId ? { id: who.userId, role: who.role ?? "client" } : SYSTEM,
+      entityType: "registry_request",
+      entityId: id,
+      action: "create",
+      to: "new",
+    });
     return { id };
   });
 }
@@ -437,14 +438,12 @@ async function assertRequestCemetery(tx: Queryable, cemeteryId: number | null | 
   if (!c) throw new AppError(422, "validation_failed", {}, [{ path: "cemeteryId", key: "validation.cemetery_id" }]);
 }
 
-function auditRequest(tx: Queryable, who: Requester, id: number) {
-  return writeAudit(tx, {
-    actor: who.userId ? { id: who.userId, role: who.role ?? "client" } : SYSTEM,
-    entityType: "registry_request",
-    entityId: id,
-    action: "create",
-    to: "new",
-  });
+/**
+ * Stores a visitor's request to find a burial; the staff of the cemetery (or of all cemeteries
+ * when none was chosen) answer it.
+ */
+export function createSearchRequest(db: Db, who: Requester, input: z.output<typeof ZSearchRequestInput>) {
+  return storeRequest(db, who, { kind: "search", ...input, cemeteryId: input.cemeteryId ?? null });
 }
 
 /**
@@ -452,59 +451,30 @@ function auditRequest(tx: Queryable, who: Requester, id: number) {
  * visitor uploaded (signed in: theirs; anonymous: uploaded from the same address, unattached).
  * The photos stay private: the visitor and the cemetery staff see them.
  */
-export async function createAddRequest(
-  db: Db,
-  who: Requester,
-  input: z.output<typeof ZAddRequestInput>,
-): Promise<{ id: number }> {
-  await assertRequestQuota(db, who.ip, who.now);
-  return db.transaction(async (tx) => {
-    await assertRequestCemetery(tx, input.cemeteryId);
-    const ids = [...new Set(input.photoIds)];
-    if (ids.length) {
-      const mine = await tx
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(
-          and(
-            inArray(uploads.id, ids),
-            eq(uploads.purpose, "photo"),
-            isNull(uploads.entityType),
-            who.userId ? eq(uploads.ownerId, who.userId) : and(isNull(uploads.ownerId), eq(uploads.ip, who.ip)),
-          ),
-        );
-      if (mine.length !== ids.length) {
-        throw new AppError(422, "validation_failed", {}, [{ path: "photoIds", key: "validation.photos_foreign" }]);
-      }
-    }
-    const { photoIds: _, ...fields } = input;
-    const [row] = await tx
-      .insert(registryRequests)
-      .values({
-        kind: "add",
-        ...fields,
-        birthDate: input.birthDate ?? null,
-        deathDate: input.deathDate ?? null,
-        burialDate: input.burialDate ?? null,
-        birthYear: yearOf(input.birthDate),
-        deathYear: yearOf(input.deathDate),
-        cemeteryId: input.cemeteryId ?? null,
-        applicantId: who.userId,
-        ip: who.ip,
-        createdAt: who.now,
-        updatedAt: who.now,
-      })
-      .returning({ id: registryRequests.id });
-    const id = (row as { id: number }).id;
-    if (ids.length) {
-      await tx
-        .update(uploads)
-        .set({ entityType: "registry_request", entityId: String(id), attachedAt: who.now })
-        .where(inArray(uploads.id, ids));
-    }
-    await auditRequest(tx, who, id);
-    return { id };
-  });
+export function createAddRequest(db: Db, who: Requester, input: z.output<typeof ZAddRequestInput>) {
+  const { photoIds, ...fields } = input;
+  const values: RequestValues = {
+    kind: "add",
+    ...fields,
+    birthDate: input.birthDate ?? null,
+    deathDate: input.deathDate ?? null,
+    burialDate: input.burialDate ?? null,
+    birthYear: yearOf(input.birthDate),
+    deathYear: yearOf(input.deathDate),
+    cemeteryId: input.cemeteryId ?? null,
+  };
+  return storeRequest(db, who, values, (tx, id) =>
+    attachUploads(tx, {
+      ownerId: who.userId,
+      ip: who.ip,
+      field: { path: "photoIds", key: "validation.photos_foreign" },
+      ids: photoIds,
+      entityType: "registry_request",
+      entityId: id,
+      purposes: ["photo"],
+      now: who.now,
+    }),
+  );
 }
 
 /** At most this many plots in one viewport answer; more means "zoom in". */

@@ -188,7 +188,11 @@ export async function openUpload(s: Services, user: TSessionUser | null, id: str
 export async function attachUploads(
   tx: Queryable,
   input: {
-    ownerId: number;
+    /** The caller's user id; null for an anonymous visitor, who owns what they uploaded from `ip`. */
+    ownerId: number | null;
+    ip?: string;
+    /** Report a file that is not the caller's as this form field's problem (otherwise a plain 422). */
+    field?: { path: string; key: string };
     ids: readonly string[];
     entityType: string;
     entityId: string | number;
@@ -204,10 +208,18 @@ export async function attachUploads(
     const usable = rows.filter(
       (r) =>
         r.ownerId === input.ownerId &&
+        (input.ownerId !== null || r.ip === input.ip) &&
         input.purposes.includes(r.purpose) &&
         (r.entityType === null || (r.entityType === input.entityType && r.entityId === entityId)),
     );
-    if (usable.length !== ids.length) throw new AppError(422, "upload_not_found");
+    if (usable.length !== ids.length) {
+      throw new AppError(
+        422,
+        input.field ? "validation_failed" : "upload_not_found",
+        {},
+        input.field ? [input.field] : undefined,
+      );
+    }
   }
   const bound = await tx
     .select({ id: uploads.id })
