@@ -79,18 +79,23 @@ export function PlotMap(props: PlotMapProps) {
         }).addTo(map),
       );
     }
+    for (const d of drawn) (d as { bringToBack?: () => void }).bringToBack?.();
     if (focus) {
+      // The grave's mark lies in its own pane above the plots' canvas, so they never cover it.
+      const pane = map.getPane("grave") ?? map.createPane("grave");
+      pane.style.zIndex = "450";
       drawn.push(
         L.circleMarker(toLatLng(focus), {
-          radius: 10,
+          pane: "grave",
+          renderer: L.svg({ pane: "grave" }),
+          radius: 12,
           color: "#a12b2b",
-          weight: 3,
-          fillOpacity: 0.2,
+          weight: 4,
+          fillOpacity: 0.15,
           interactive: false,
         }).addTo(map),
       );
     }
-    for (const d of drawn) (d as { bringToBack?: () => void }).bringToBack?.();
     return () => {
       for (const d of drawn) d.remove();
     };
