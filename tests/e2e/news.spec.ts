@@ -43,8 +43,20 @@ test("the akimat writes a news item in both languages with a cover and a link; v
   await page.keyboard.type("Кесте әкімдік сайтында");
 
   const cover = page.getByTestId("news-form").locator("input[type=file]").first();
+  // Hold the upload's answer until the progress bar has been seen: a 70-byte file is otherwise done
+  // before the page can be looked at.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/v1/uploads", async (route) => {
+    await held;
+    await route.continue();
+  });
   await cover.setInputFiles({ name: "автобус.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByTestId("news-form").getByRole("progressbar").first()).toBeAttached();
+  release();
+  await page.unroute("**/api/v1/uploads");
   await expect(page.getByTestId("news-form").locator("input[type=hidden][name=coverId]")).toHaveCount(1);
 
   await page.getByTestId("save-news").click();
