@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+    include: ["tests/*.test.ts", "server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // A PostgreSQL server is one shared database: its test files take turns.

@@ -8,7 +8,7 @@ import "@fontsource/noto-sans/latin-400.css";
 import "@fontsource/noto-sans/latin-600.css";
 import "@fontsource/noto-sans/latin-700.css";
 import "./styles/app.css";
-import { useContext } from "react";
+import { useContext, useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -42,6 +42,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
   const root = useRouteLoaderData("root") as TRootData | undefined;
   const nonce = useContext(NonceContext);
+  // The page says when React has taken it over: browser tests wait for this before they type,
+  // click or set files, so nothing they do lands on server HTML that is about to be replaced.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={LANGUAGE_TAGS[locale]}>
       <head>

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { watchForErrors } from "./helpers.ts";
 
 // A tiny valid PNG (1×1), as a photo of the grave.

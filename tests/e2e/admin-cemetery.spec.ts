@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { DEMO, login, watchForErrors } from "./helpers.ts";
 
 /** The admin draws a new cemetery's boundary on the map, saves it, and generates a sector of plots. */

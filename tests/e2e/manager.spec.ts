@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { DEMO, login, watchForErrors } from "./helpers.ts";
 
 /** A cemetery manager keeps a plot and answers a visitor's search request. */

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test, waitsForHydration } from "./fixtures.ts";
 import { DEMO, login, watchForErrors } from "./helpers.ts";
 
 // A tiny valid PNG (1×1), as a cover photo.
@@ -65,7 +66,7 @@ test("the akimat writes a news item in both languages with a cover and a link; v
   await expect(page.getByText("Опубликована").first()).toBeVisible();
   const id = /\/user\/news\/(\d+)$/.exec(page.url())?.[1];
 
-  const visitor = await browser.newPage();
+  const visitor = waitsForHydration(await browser.newPage());
   const visitorErrors = watchForErrors(visitor);
   await visitor.goto(`/news/${id}`);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Дни поминовения: дополнительные автобусы");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, waitsForHydration } from "./fixtures.ts";
 import { DEMO, login, watchForErrors } from "./helpers.ts";
 
 test("unknown paths answer 404 with 'Page not found: {path}' in the page's language", async ({ page }) => {
@@ -41,7 +41,7 @@ test("a first visit with a Kazakh browser opens the Kazakh site", async ({ brows
     locale: "kk-KZ",
     extraHTTPHeaders: { "Accept-Language": "kk-KZ,kk;q=0.9" },
   });
-  const page = await context.newPage();
+  const page = waitsForHydration(await context.newPage());
   await page.goto("/instructions");
   await expect(page).toHaveURL(/\/kk\/instructions$/);
   await context.close();

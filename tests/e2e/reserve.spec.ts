@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { watchForErrors } from "./helpers.ts";
 
 /** A visitor filters cemeteries, opens one, pans its map and chooses two neighbouring free places. */

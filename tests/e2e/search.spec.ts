@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { watchForErrors } from "./helpers.ts";
 
 /** A visitor searches the registry in Kazakh with the Russian spelling and opens a grave card. */

@@ -1,0 +1,40 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Waits until React has hydrated the page (`<html data-hydrated>`, set by the root layout).
+ * Interacting before that can land on server HTML that hydration is about to replace: a file
+ * set on an input nobody listens to yet, a click on a button without its handler.
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+}
+
+/**
+ * Makes every full page load of `page` (`goto`, `reload`) return only once the page is
+ * hydrated. The `test` below does it for its `page`; a page a test opens itself
+ * (`browser.newPage()`, `context.newPage()`) goes through this too (a unit test checks).
+ */
+export function waitsForHydration(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await waitForHydration(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await waitForHydration(page);
+    return response;
+  };
+  return page;
+}
+
+/** The browser tests' `test`. Specs import it from here, never from `@playwright/test`. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await use(waitsForHydration(page));
+  },
+});
+
+export { expect };
