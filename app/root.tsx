@@ -42,13 +42,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
   const root = useRouteLoaderData("root") as TRootData | undefined;
   const nonce = useContext(NonceContext);
-  // The page says when React has taken it over: browser tests wait for this before they type,
-  // click or set files, so nothing they do lands on server HTML that is about to be replaced.
+  // The page says when React has taken it over (`data-hydrated` goes from "false" to "true"):
+  // browser tests wait for this before they type, click or set files, so nothing they do lands
+  // on server HTML that is about to be replaced.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={LANGUAGE_TAGS[locale]}>
+    <html lang={LANGUAGE_TAGS[locale]} data-hydrated="false">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

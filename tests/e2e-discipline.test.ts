@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Browser tests that interact before hydration flake under load. Every spec takes `test` from
-// ./fixtures.ts (its page loads wait for `<html data-hydrated>`), and every page a spec opens
+// ./fixtures.ts (its page loads wait for `<html data-hydrated="true">`), and every page a spec opens
 // itself is wrapped by waitsForHydration.
 const dir = path.join(import.meta.dirname, "e2e");
 const specs = readdirSync(dir).filter((f) => f.endsWith(".spec.ts"));

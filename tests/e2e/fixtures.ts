@@ -1,12 +1,14 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
- * Waits until React has hydrated the page (`<html data-hydrated>`, set by the root layout).
+ * Waits until React has hydrated the page: the root layout renders `<html data-hydrated="false">`
+ * and sets it to "true" once hydrated. Pages outside the app (the API reference) have no such
+ * attribute and pass at once.
  * Interacting before that can land on server HTML that hydration is about to replace: a file
  * set on an input nobody listens to yet, a click on a button without its handler.
  */
 export async function waitForHydration(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+  await page.locator('html:not([data-hydrated="false"])').waitFor({ state: "attached", timeout: 30_000 });
 }
 
 /**
