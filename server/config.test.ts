@@ -22,9 +22,7 @@ describe("configuration", () => {
   it("runs a real deployment only on APP_ENV=production: no demo data, Secure cookies", () => {
     const c = loadConfig({ APP_ENV: "production", PUBLIC_URL: "https://mazar.almaty.kz" });
     expect(c).toMatchObject({ appEnv: "production", isProduction: true, seedDemo: false });
-    expect(loadConfig({ APP_ENV: "production", PUBLIC_URL: "https://x.kz", SEED_DEMO: "false" }).seedDemo).toBe(
-      false,
-    );
+    expect(loadConfig({ APP_ENV: "production", PUBLIC_URL: "https://x.kz", SEED_DEMO: "false" }).seedDemo).toBe(false);
     expect(() => loadConfig({ APP_ENV: "staging" })).toThrow(/APP_ENV/);
   });
   it("refuses demo data and a plain-http address in a real deployment", () => {

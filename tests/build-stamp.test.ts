@@ -45,10 +45,13 @@ describe("npm start's rebuild decision", () => {
     ["an edited shared module", () => write("common/i18n.ts", "export const a = 2")],
     ["new dependencies", () => write("package-lock.json", '{"x":1}')],
     ["a changed Vite config", () => write("vite.config.ts", "export default {a:1}")],
-    ["a renamed file", () => {
-      rmSync(path.join(root, "common/i18n.ts"));
-      write("common/i18n2.ts", "export const a = 1");
-    }],
+    [
+      "a renamed file",
+      () => {
+        rmSync(path.join(root, "common/i18n.ts"));
+        write("common/i18n2.ts", "export const a = 1");
+      },
+    ],
   ])("rebuilds after %s (as after a git pull)", (_what, change) => {
     markBuilt();
     change();

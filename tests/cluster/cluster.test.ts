@@ -53,7 +53,14 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = adminUrl as stri
 
 function startServer(name: string, port: number): TServer {
   const dataDir = path.join(work, name);
-  const server: TServer = { name, url: `http://127.0.0.1:${port}`, dataDir, proc: undefined as never, lines: [], exited: false };
+  const server: TServer = {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    proc: undefined as never,
+    lines: [],
+    exited: false,
+  };
   server.proc = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -142,7 +149,8 @@ function serverB(): TServer {
 }
 
 beforeAll(async () => {
-  if (!adminUrl) throw new Error("The cluster test needs DATABASE_URL: bash scripts/with-postgres.sh npm run test:cluster");
+  if (!adminUrl)
+    throw new Error("The cluster test needs DATABASE_URL: bash scripts/with-postgres.sh npm run test:cluster");
   // Built once before both servers start, so they never build side by side.
   const decision = buildDecision(ROOT);
   if (decision.build) buildApp(ROOT, decision.hash);
@@ -182,10 +190,7 @@ afterAll(async () => {
 describe("two app servers on one PostgreSQL and one bucket", () => {
   it("started together on a fresh database: the migrations ran once and both serve production React", async () => {
     const journal = JSON.parse(readFileSync(path.join(ROOT, "server/db/migrations/meta/_journal.json"), "utf8"));
-    const applied = await admin(
-      (c) => c.query("select hash from drizzle.__drizzle_migrations"),
-      databaseUrl(dbName),
-    );
+    const applied = await admin((c) => c.query("select hash from drizzle.__drizzle_migrations"), databaseUrl(dbName));
     expect(applied.rowCount).toBe(journal.entries.length);
     expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(journal.entries.length);
     for (const s of servers) {
@@ -228,7 +233,9 @@ describe("two app servers on one PostgreSQL and one bucket", () => {
     expect(up.status).toBe(201);
     const { id } = (await up.json()) as { id: string };
 
-    const read = await fetch(`${serverB().url}/api/v1/uploads/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const read = await fetch(`${serverB().url}/api/v1/uploads/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(read.status).toBe(200);
     expect(Buffer.from(await read.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
     // A stranger still gets the 404 of a private file on either server.
@@ -252,9 +259,7 @@ describe("two app servers on one PostgreSQL and one bucket", () => {
   });
 
   it("runs the hourly upload sweep once per hour, not once per server", async () => {
-    const hours = new Set(
-      [startedAt, new Date()].map((d) => Math.floor(d.getTime() / 3600_000)),
-    );
+    const hours = new Set([startedAt, new Date()].map((d) => Math.floor(d.getTime() / 3600_000)));
     const runs = await admin(
       (c) => c.query("select period_start, runner from job_runs where job = 'uploads.sweep'"),
       databaseUrl(dbName),
