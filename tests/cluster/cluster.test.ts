@@ -245,6 +245,37 @@ describe("two app servers on one PostgreSQL and one bucket", () => {
     expect(objects.some((o) => String(o).includes(id))).toBe(true);
   });
 
+  it("joins a file sent in chunks that reached different servers", async () => {
+    const login = await api(serverA(), "POST", "/auth/otp/verify", { body: { phone: CLIENT_PHONE, code: DEV_CODE } });
+    const token = /token=([^;]+)/.exec(login.headers.getSetCookie().join(";"))?.[1] as string;
+    const parts = [PNG.slice(0, 700), PNG.slice(700, 1400), PNG.slice(1400)];
+    const answers: Response[] = [];
+    for (const [i, part] of parts.entries()) {
+      // A round-robin proxy: chunk 0 to A, chunk 1 to B, chunk 2 to A.
+      const s = i % 2 === 0 ? serverA() : serverB();
+      const form = new FormData();
+      form.set("purpose", "photo");
+      form.set("file", new File([part], "blob"));
+      form.set("fileName", "grave.png");
+      form.set("uploadId", "cluster-chunks");
+      form.set("chunkIndex", String(i));
+      form.set("chunkCount", String(parts.length));
+      answers.push(
+        await fetch(`${s.url}/api/v1/uploads`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        }),
+      );
+    }
+    expect(answers.map((r) => r.status)).toEqual([202, 202, 201]);
+    const { id } = (await (answers[2] as Response).json()) as { id: string };
+    const read = await fetch(`${serverB().url}/api/v1/uploads/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(Buffer.from(await read.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+  });
+
   it("counts login-code requests of one address across both servers", async () => {
     const phones = Array.from({ length: OTP_IP_LIMIT + 1 }, (_, i) => `+7707555000${i}`);
     const answers: number[] = [];

@@ -58,6 +58,30 @@ describe.each(["disk", "s3"])("%s storage", (kind) => {
     await storage.delete("2026/11/0f8e6a8c-1d2b-4c3a-9e7f-5a6b7c8d9e0f");
   });
 
+  it("lists the files under a folder with size and time, in key order, and not those beside it", async () => {
+    const storage = storages[kind] as FileStorage;
+    const before = Date.now() - 5_000;
+    await storage.put("staging/u7/up_1/000001", new Uint8Array(20));
+    await storage.put("staging/u7/up_1/000000", new Uint8Array(10));
+    await storage.put("staging/u7/up_10/000000", new Uint8Array(5));
+    await storage.put("staging/u8/up_1/000000", new Uint8Array(7));
+    const listed = await storage.list("staging/u7/up_1/");
+    expect(listed.map((f) => [f.key, f.size])).toEqual([
+      ["staging/u7/up_1/000000", 10],
+      ["staging/u7/up_1/000001", 20],
+    ]);
+    expect(listed.every((f) => f.modifiedAt.getTime() > before)).toBe(true);
+    expect((await storage.list("staging/")).map((f) => f.key)).toEqual([
+      "staging/u7/up_1/000000",
+      "staging/u7/up_1/000001",
+      "staging/u7/up_10/000000",
+      "staging/u8/up_1/000000",
+    ]);
+    for (const f of await storage.list("staging/")) await storage.delete(f.key);
+    expect(await storage.list("staging/")).toEqual([]);
+    expect(await storage.list("nothing-here/")).toEqual([]);
+  });
+
   it("answers null for a file that was never stored", async () => {
     expect(await (storages[kind] as FileStorage).get("2026/11/never-stored")).toBeNull();
   });
