@@ -5,7 +5,7 @@ import { seedRegistryDemo } from "./modules/registry/registry.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { startJobs } from "./modules/jobs/jobs.service.ts";
-import { createStorage, S3Storage } from "./modules/uploads/storage.ts";
+import { createStorage } from "./modules/uploads/storage.ts";
 import { JOBS } from "./jobs.ts";
 import type { Services } from "./services.ts";
 
@@ -47,14 +47,11 @@ export async function boot(): Promise<{ services: Services; database: Database; 
   const sms = config.smsGateway
     ? new HttpSmsSender(config.smsGateway.url, config.smsGateway.token, logger)
     : new LogSmsSender(logger);
-  const storage = createStorage(config);
-  if (storage instanceof S3Storage) {
-    await storage.check().catch((err: Error) => {
-      logger.fatal(err.message);
-      process.exit(1);
-    });
-  }
-  logger.info({ storage: storage instanceof S3Storage ? "s3" : "disk" }, "file storage ready");
+  const storage = await createStorage(config).catch((err: Error) => {
+    logger.fatal(err.message);
+    process.exit(1);
+  });
+  logger.info({ storage: config.s3 ? "s3" : "disk" }, "file storage ready");
   const services: Services = { db: database.db, config, logger, sms, storage, now: () => new Date() };
   // Timed work (the hourly upload sweep) runs once per period across all app servers.
   startJobs(services, JOBS);

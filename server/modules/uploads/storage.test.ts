@@ -4,7 +4,8 @@ import path from "node:path";
 // @ts-expect-error s3rver ships no types; only its constructor, run() and close() are used here.
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DiskStorage, type FileStorage, S3Storage } from "./storage.ts";
+import { S3Storage } from "./s3-storage.ts";
+import { createStorage, DiskStorage, type FileStorage } from "./storage.ts";
 
 /** A local S3-compatible server (the same one the cluster test uses), on a free port. */
 let s3server: { run: () => Promise<{ port: number }>; close: () => Promise<void> };
@@ -94,10 +95,11 @@ describe.each(["disk", "s3"])("%s storage", (kind) => {
   });
 });
 
-describe("S3 storage start-up check", () => {
-  it("passes for a reachable bucket and names a missing one", async () => {
-    await expect(new S3Storage(s3Config).check()).resolves.toBeUndefined();
-    await expect(new S3Storage({ ...s3Config, bucket: "no-such-bucket" }).check()).rejects.toThrow(
+describe("choosing the storage at start", () => {
+  it("keeps files on disk without a bucket, and checks a named bucket before using it", async () => {
+    expect(await createStorage({ dataDir: dir, s3: undefined })).toBeInstanceOf(DiskStorage);
+    expect(await createStorage({ dataDir: dir, s3: s3Config })).toBeInstanceOf(S3Storage);
+    await expect(createStorage({ dataDir: dir, s3: { ...s3Config, bucket: "no-such-bucket" } })).rejects.toThrow(
       /S3 bucket "no-such-bucket" is not reachable/,
     );
   });
