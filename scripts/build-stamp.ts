@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -21,6 +21,13 @@ export const BUILD_INPUTS = [
 /** The hash of the sources a build was made from, kept next to the build. */
 export const STAMP_FILE = path.join("build", ".source-hash");
 export const SERVER_BUILD_FILE = path.join("build", "server", "index.js");
+/**
+ * Held while one process builds (a folder: creating it is atomic), with the builder's pid inside.
+ * Not under `build/`, which `react-router build` deletes as it starts.
+ */
+export const BUILD_LOCK = path.join("node_modules", ".cache", "mazar-build-lock");
+/** A lock older than this is left over from a crashed build, whatever pid it names. */
+const STALE_LOCK_MS = 15 * 60_000;
 
 function listFiles(root: string, rel: string, out: string[]) {
   const full = path.join(root, rel);
@@ -85,4 +92,47 @@ export function buildApp(
   });
   if (built.status !== 0) throw new Error(`the build failed (exit code ${built.status ?? built.signal})`);
   writeFileSync(path.join(root, STAMP_FILE), `${hash}\n`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Runs `fn` while no other process of this checkout builds: several servers started together from
+ * one directory after a `git pull` (systemd instances) would otherwise write the same `build/` at
+ * once. A waiting process takes the lock when the builder is done, or when it died (its pid is
+ * gone, or the lock is older than a build can take); `fn` then decides again whether to build.
+ */
+export function withBuildLock<T>(root: string, fn: () => T, pollMs = 500): T {
+  const lock = path.join(root, BUILD_LOCK);
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, "pid"), String(process.pid));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(existsSync(path.join(lock, "pid")) ? readFileSync(path.join(lock, "pid"), "utf8") : 0);
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if ((pid > 0 && !isAlive(pid)) || age > STALE_LOCK_MS) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      // A synchronous wait: nothing else runs in this process before the server is built.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pollMs);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }

@@ -3,9 +3,9 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { buildApp } = await import("./build-stamp.ts");
+const { buildApp, withBuildLock } = await import("./build-stamp.ts");
 try {
-  buildApp(process.cwd());
+  withBuildLock(process.cwd(), () => buildApp(process.cwd()));
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);

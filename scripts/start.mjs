@@ -9,18 +9,22 @@ import { register } from "tsx/esm/api";
 process.env.NODE_ENV = "production";
 register();
 
-const { buildApp, buildDecision } = await import("./build-stamp.ts");
+const { buildApp, buildDecision, withBuildLock } = await import("./build-stamp.ts");
 const root = process.cwd();
-const decision = buildDecision(root);
-if (decision.build) {
-  const why = {
-    "no-build": "no build yet",
-    "no-stamp": "the build's sources are unknown",
-    "sources-changed": "the sources changed since the last build",
-  }[decision.reason];
-  console.log(`Building the app (${why}; about a minute)...`);
+if (buildDecision(root).build) {
   try {
-    buildApp(root, decision.hash);
+    // Under the lock, decided again: another server of this checkout may have just built it.
+    withBuildLock(root, () => {
+      const decision = buildDecision(root);
+      if (!decision.build) return;
+      const why = {
+        "no-build": "no build yet",
+        "no-stamp": "the build's sources are unknown",
+        "sources-changed": "the sources changed since the last build",
+      }[decision.reason];
+      console.log(`Building the app (${why}; about a minute)...`);
+      buildApp(root, decision.hash);
+    });
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);

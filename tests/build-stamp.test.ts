@@ -1,8 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildApp, buildDecision, SERVER_BUILD_FILE, STAMP_FILE, sourceHash } from "../scripts/build-stamp.ts";
+import {
+  BUILD_LOCK,
+  buildApp,
+  buildDecision,
+  SERVER_BUILD_FILE,
+  STAMP_FILE,
+  sourceHash,
+  withBuildLock,
+} from "../scripts/build-stamp.ts";
 
 let root: string;
 const write = (rel: string, text: string) => {
@@ -87,5 +96,53 @@ describe("npm start's rebuild decision", () => {
     } finally {
       process.env.NODE_ENV = saved;
     }
+  });
+});
+
+describe("one build at a time per checkout", () => {
+  it("waits while another live process builds, then goes on", () => {
+    // Another `npm start` of this checkout holding the lock for about a second.
+    const holder = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `const fs = require("fs");
+         fs.mkdirSync(${JSON.stringify(path.dirname(BUILD_LOCK))}, { recursive: true });
+         fs.mkdirSync(${JSON.stringify(BUILD_LOCK)});
+         fs.writeFileSync(${JSON.stringify(path.join(BUILD_LOCK, "pid"))}, String(process.ppid));`,
+      ],
+      { cwd: root },
+    );
+    expect(holder.status).toBe(0);
+    // The lock names this test's own (live) process; a timer cannot free it while the wait blocks,
+    // so a second process removes it after a second.
+    const release = spawn(process.execPath, [
+      "-e",
+      `setTimeout(() => require("fs").rmSync(${JSON.stringify(path.join(root, BUILD_LOCK))}, { recursive: true, force: true }), 1000)`,
+    ]);
+    const started = Date.now();
+    const result = withBuildLock(root, () => "built", 100);
+    release.kill();
+    expect(result).toBe("built");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(existsSync(path.join(root, BUILD_LOCK))).toBe(false);
+  });
+
+  it("takes over the lock of a build that died", () => {
+    mkdirSync(path.join(root, BUILD_LOCK), { recursive: true });
+    // A pid far above any real one: no such process.
+    writeFileSync(path.join(root, BUILD_LOCK, "pid"), "4000000");
+    const started = Date.now();
+    expect(withBuildLock(root, () => 42, 100)).toBe(42);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("lets go of the lock when the build fails", () => {
+    expect(() =>
+      withBuildLock(root, () => {
+        throw new Error("the build failed");
+      }),
+    ).toThrow(/build failed/);
+    expect(existsSync(path.join(root, BUILD_LOCK))).toBe(false);
   });
 });
