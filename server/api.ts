@@ -19,10 +19,27 @@ import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { userRoutes } from "./modules/users/users.routes.ts";
 import type { Services } from "./services.ts";
 
-/** The address of the caller as the socket saw it. Proxies are not trusted by default. */
-function clientIp(c: Context<ApiEnv>): string {
+/**
+ * The caller's address. With no trusted proxy (the default) it is the socket's: a visitor could
+ * write any `X-Forwarded-For` and so escape the rate limits per address. Behind `trustProxy`
+ * reverse proxies, each of which appends the address it saw, the visitor is that many entries from
+ * the right of the chain (entries further left were written by the visitor and are ignored).
+ */
+export function clientIp(socketAddress: string | undefined, forwardedFor: string | undefined, trustProxy: number) {
+  const chain = [
+    ...(forwardedFor ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+    socketAddress ?? "local",
+  ];
+  const ip = trustProxy > 0 ? (chain[chain.length - 1 - trustProxy] ?? chain[0]) : chain[chain.length - 1];
+  return (ip ?? "local").slice(0, 64);
+}
+
+function requestIp(c: Context<ApiEnv>, trustProxy: number): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? "local";
+  return clientIp(env?.incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"), trustProxy);
 }
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -40,7 +57,7 @@ export function createApi(services: Services) {
   api.use("*", async (c, next) => {
     c.set("services", services);
     c.set("locale", requestLocale(c.req.raw));
-    c.set("ip", clientIp(c));
+    c.set("ip", requestIp(c, services.config.trustProxy));
     const fromHeader = bearerToken(c.req.header("authorization"));
     const fromCookie = getCookie(c, "token");
     const token = fromHeader ?? fromCookie;

@@ -4,10 +4,10 @@ import { seedDemo } from "./db/seed.ts";
 import { seedRegistryDemo } from "./modules/registry/registry.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
-import { DiskStorage } from "./modules/uploads/storage.ts";
-import { removeStaleUploads } from "./modules/uploads/uploads.service.ts";
+import { startJobs } from "./modules/jobs/jobs.service.ts";
+import { createStorage } from "./modules/uploads/storage.ts";
+import { JOBS } from "./jobs.ts";
 import type { Services } from "./services.ts";
-import path from "node:path";
 
 /**
  * Shared start-up of the production and development servers: configuration (a wrong value
@@ -25,30 +25,36 @@ export async function boot(): Promise<{ services: Services; database: Database; 
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  logger.info({ appEnv: config.appEnv, nodeEnv: process.env.NODE_ENV ?? "unset" }, "starting");
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   logger.info({ database: database.kind }, "database ready, migrations applied");
   if (config.seedDemo) {
     const started = Date.now();
-    await database.db.transaction(async (tx) => {
-      const { akimatId, managerId } = await seedDemo(tx);
-      await seedRegistryDemo(tx, akimatId, managerId);
-    });
+    // Servers started together on a fresh database seed one after the other (the seed is idempotent).
+    await database.exclusive("seed", () =>
+      database.db.transaction(async (tx) => {
+        const { akimatId, managerId } = await seedDemo(tx);
+        await seedRegistryDemo(tx, akimatId, managerId);
+      }),
+    );
     logger.info({ ms: Date.now() - started }, "demo seed checked");
     logger.info("demo data in place");
   }
   if (config.authDevCode) logger.warn("AUTH_DEV_CODE is set: that code signs in any phone (never in production)");
+  if (config.isProduction && !config.smsGateway) {
+    logger.warn("APP_ENV=production without SMS_GATEWAY_URL: login codes are written to this log");
+  }
   const sms = config.smsGateway
     ? new HttpSmsSender(config.smsGateway.url, config.smsGateway.token, logger)
     : new LogSmsSender(logger);
-  const storage = new DiskStorage(path.join(config.dataDir, "uploads"));
+  const storage = await createStorage(config).catch((err: Error) => {
+    logger.fatal(err.message);
+    process.exit(1);
+  });
+  logger.info({ storage: config.s3 ? "s3" : "disk" }, "file storage ready");
   const services: Services = { db: database.db, config, logger, sms, storage, now: () => new Date() };
-  // Files never attached to a record go after 24 hours; checked at start and every hour.
-  const sweep = () =>
-    removeStaleUploads(services)
-      .then((n) => n && logger.info({ removed: n }, "unattached uploads removed"))
-      .catch((err) => logger.error({ err }, "upload sweep failed"));
-  void sweep();
-  setInterval(sweep, 3600_000).unref();
+  // Timed work (the hourly upload sweep) runs once per period across all app servers.
+  startJobs(services, JOBS);
   return { services, database, config, logger };
 }
 

@@ -10,7 +10,10 @@ const booleanFlag = z
 
 const ZEnv = z
   .object({
+    // Only chooses React's and React Router's builds (`npm start` sets production); the product's
+    // own rules for a real deployment follow APP_ENV.
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    APP_ENV: z.enum(["demo", "production"]).default("demo"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./.data"),
@@ -34,14 +37,50 @@ const ZEnv = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(30),
     OTP_PHONE_HOURLY_LIMIT: z.coerce.number().int().min(1).default(5),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && env.AUTH_DEV_CODE) {
+    // A real deployment (APP_ENV=production): no code that signs anyone in, no made-up people in
+    // the registry, and an https address, without which the Secure session cookie never returns.
+    if (env.APP_ENV === "production") {
+      if (env.AUTH_DEV_CODE) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["AUTH_DEV_CODE"],
+          message: "is refused when APP_ENV=production: it would let anyone log in",
+        });
+      }
+      if (env.SEED_DEMO) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SEED_DEMO"],
+          message: "is refused when APP_ENV=production: demo accounts and records must never reach real data",
+        });
+      }
+      if (!env.PUBLIC_URL.startsWith("https://")) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PUBLIC_URL"],
+          message: "must be an https:// address when APP_ENV=production (session cookies are Secure)",
+        });
+      }
+    }
+    const s3Keys = [env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+    if (s3Keys === 1) {
       ctx.addIssue({
         code: "custom",
-        path: ["AUTH_DEV_CODE"],
-        message: "is refused when NODE_ENV=production: it would let anyone log in",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
       });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || s3Keys > 0)) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when other S3_* settings are set" });
     }
     if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_TOKEN) {
       ctx.addIssue({
@@ -52,8 +91,23 @@ const ZEnv = z
     }
   });
 
+/** Where uploaded files go when they leave the local disk: an S3-compatible bucket. */
+export type TS3Config = {
+  bucket: string;
+  /** Unset: AWS itself; set: any S3-compatible service (MinIO, Yandex Object Storage, s3rver...). */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's usual sources (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `endpoint/bucket/key` addresses instead of `bucket.endpoint/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
+};
+
 export type TConfig = {
   nodeEnv: "development" | "production" | "test";
+  /** `production`: a real deployment (no dev code, Secure cookies, no demo data); `demo` otherwise. */
+  appEnv: "demo" | "production";
+  /** A real deployment (APP_ENV=production), whatever NODE_ENV says. */
   isProduction: boolean;
   port: number;
   host: string;
@@ -71,6 +125,13 @@ export type TConfig = {
   otpIpHourlyLimit: number;
   /** Login codes one phone may ask for in an hour. */
   otpPhoneHourlyLimit: number;
+  /**
+   * Reverse proxies in front of the app that append the visitor's address to `X-Forwarded-For`
+   * (0: none, the socket's address is the visitor's). Rate limits per address depend on it.
+   */
+  trustProxy: number;
+  /** Set: uploaded files live in this bucket (needed with several app servers); unset: local disk. */
+  s3: TS3Config | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -89,9 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const isProduction = e.NODE_ENV === "production";
+  const isProduction = e.APP_ENV === "production";
   return {
     nodeEnv: e.NODE_ENV,
+    appEnv: e.APP_ENV,
     isProduction,
     port: e.PORT,
     host: e.HOST,
@@ -107,5 +169,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     otpIpHourlyLimit: e.OTP_IP_HOURLY_LIMIT,
     otpPhoneHourlyLimit: e.OTP_PHONE_HOURLY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

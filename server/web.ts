@@ -193,7 +193,11 @@ export function createWebApp(opts: WebOptions) {
       locale: rc.locale,
       // The token travels as Bearer; the locale is the page's (sent as Accept-Language), not the
       // cookie's, which still holds the previous page's language during a switch.
-      headers: { cookie: cookieHeader.replace(/(?:^|;\s*)(?:token|locale)=[^;]*/g, "") },
+      // The proxies' address chain goes along, so rate limits per address see the visitor (TRUST_PROXY).
+      headers: {
+        cookie: cookieHeader.replace(/(?:^|;\s*)(?:token|locale)=[^;]*/g, ""),
+        ...(c.req.header("x-forwarded-for") ? { "x-forwarded-for": c.req.header("x-forwarded-for") as string } : {}),
+      },
     });
     const context = new RouterContextProvider();
     context.set(requestContext, rc);

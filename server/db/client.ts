@@ -23,6 +23,12 @@ export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /**
+   * Runs `fn` while no other app server runs a step of the same `name` (start-up work such as the
+   * demo seed, which several servers starting at once must not do side by side). PostgreSQL: an
+   * advisory lock, let go when `fn` ends or the process dies. PGlite: one process owns the database.
+   */
+  exclusive: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -34,12 +40,39 @@ export type DatabaseOptions = {
   dataDir?: string;
 };
 
+/**
+ * Holds a PostgreSQL advisory lock (session level, on one connection of the pool) while `fn` runs
+ * on that connection. Servers started together wait for each other here instead of failing.
+ */
+async function withAdvisoryLock<T>(pool: pg.Pool, name: string, fn: (client: pg.PoolClient) => Promise<T>) {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext($1))", [`mazar:${name}`]);
+    try {
+      return await fn(client);
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext($1))", [`mazar:${name}`]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema, casing: "snake_case" });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    // Migrations run once however many servers start at the same moment: the first applies them
+    // under the lock, the others then find them recorded and apply nothing.
+    await withAdvisoryLock(pool, "migrate", (client) =>
+      migratePg(drizzlePg(client, { schema, casing: "snake_case" }), { migrationsFolder }),
+    );
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      close: () => pool.end(),
+      exclusive: (name, fn) => withAdvisoryLock(pool, name, () => fn()),
+    };
   }
   const dataDir = opts.dataDir ?? "memory://";
   let dir = dataDir;
@@ -51,5 +84,5 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: () => client.close(), exclusive: (_name, fn) => fn() };
 }

@@ -34,6 +34,21 @@ describe("one-time code login", () => {
     expect(role).not.toMatch(/HttpOnly/i);
   });
 
+  it("sets Secure cookies in a real deployment (APP_ENV=production)", async () => {
+    h.services.config.isProduction = true;
+    try {
+      await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.client } });
+      const code = h.sms.lastCode(h.phones.client);
+      const res = await h.request("POST", "/auth/otp/verify", { body: { phone: h.phones.client, code } });
+      expect(res.status).toBe(200);
+      const cookies = res.headers.getSetCookie();
+      expect(cookies.find((c) => c.startsWith("token="))).toMatch(/; Secure/);
+      expect(cookies.find((c) => c.startsWith("role="))).toMatch(/; Secure/);
+    } finally {
+      h.services.config.isProduction = false;
+    }
+  });
+
   it("never stores the code or the token in the clear", async () => {
     await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.client } });
     const code = h.sms.lastCode(h.phones.client);

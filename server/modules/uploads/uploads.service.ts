@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { and, count, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import type { TUploadFile } from "../../../common/api-types.ts";
 import type { Db, Queryable } from "../../db/client.ts";
@@ -32,10 +30,11 @@ export const UPLOAD_LIMITS = { perUserHour: 100, perIpHour: 300, anonymousPerIpH
 /** Unattached files live this long. */
 export const UNATTACHED_TTL_MS = 24 * 3600_000;
 
-/** The chunk staging area and final files live under `DATA_DIR`. */
-export function stagingDir(s: Services): string {
-  return path.join(s.config.dataDir, "upload-chunks");
-}
+/**
+ * Chunks of files sent in parts wait in the file storage under this prefix, not on a server's own
+ * disk: with several app servers behind a proxy, the chunks of one file arrive at different ones.
+ */
+export const STAGING_PREFIX = "staging/";
 
 export function toUploadFile(row: typeof uploads.$inferSelect): TUploadFile {
   return { id: row.id, url: `/api/v1/uploads/${row.id}`, name: row.name, size: row.size, type: row.type };
@@ -125,24 +124,30 @@ export async function receiveUpload(
 
   const { uploadId, chunkIndex, chunkCount } = input.chunk;
   const owner = who.user ? `u${who.user.id}` : `ip-${createHash("sha256").update(who.ip).digest("hex").slice(0, 16)}`;
-  const dir = path.join(stagingDir(s), owner, uploadId);
-  await mkdir(dir, { recursive: true });
-  const parts = await readdir(dir);
-  let staged = 0;
-  for (const p of parts) staged += (await stat(path.join(dir, p))).size;
+  const prefix = `${STAGING_PREFIX}${owner}/${uploadId}/`;
+  const partKey = `${prefix}${String(chunkIndex).padStart(6, "0")}`;
+  const removeStaged = async (parts: readonly { key: string }[]) => {
+    for (const p of parts) await s.storage.delete(p.key);
+  };
+  const parts = (await s.storage.list(prefix)).filter((p) => p.key !== partKey);
+  const staged = parts.reduce((sum, p) => sum + p.size, 0);
   const rule = UPLOAD_RULES[input.purpose];
   if (staged + input.data.byteLength > rule.maxBytes) {
-    await rm(dir, { recursive: true, force: true });
+    await removeStaged(parts);
     throw new AppError(413, "upload_too_large", { max: megabytes(rule.maxBytes) });
   }
-  await writeFile(path.join(dir, String(chunkIndex).padStart(6, "0")), input.data);
-  const received = (await readdir(dir)).length;
+  await s.storage.put(partKey, input.data);
+  const received = parts.length + 1;
   if (received < chunkCount) return { done: false, uploadId, received };
 
-  const names = (await readdir(dir)).sort();
+  const all = await s.storage.list(prefix);
   const buffers: Buffer[] = [];
-  for (const n of names.slice(0, chunkCount)) buffers.push(await readFile(path.join(dir, n)));
-  await rm(dir, { recursive: true, force: true });
+  for (const part of all.slice(0, chunkCount)) {
+    const file = await s.storage.get(part.key);
+    if (!file) throw new AppError(404, "upload_not_found");
+    buffers.push(Buffer.from(await new Response(file.stream).arrayBuffer()));
+  }
+  await removeStaged(all);
   return { done: true, file: await storeFile(s, who, { ...input, data: Buffer.concat(buffers) }) };
 }
 
@@ -281,13 +286,9 @@ export async function removeStaleUploads(s: Services): Promise<number> {
     .where(and(isNull(uploads.entityType), lt(uploads.createdAt, cutoff)))
     .returning({ storageKey: uploads.storageKey });
   for (const f of stale) await s.storage.delete(f.storageKey);
-  const root = stagingDir(s);
-  for (const owner of await readdir(root).catch(() => [] as string[])) {
-    for (const upload of await readdir(path.join(root, owner)).catch(() => [] as string[])) {
-      const dir = path.join(root, owner, upload);
-      const info = await stat(dir).catch(() => null);
-      if (info && info.mtimeMs < cutoff.getTime()) await rm(dir, { recursive: true, force: true });
-    }
+  // Chunks of uploads abandoned half-way, wherever they arrived.
+  for (const part of await s.storage.list(STAGING_PREFIX)) {
+    if (part.modifiedAt < cutoff) await s.storage.delete(part.key);
   }
   return stale.length;
 }

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { attachUploads, removeStaleUploads, setUploadsPublic, UPLOAD_LIMITS } from "./uploads.service.ts";
+import {
+  attachUploads,
+  removeStaleUploads,
+  STAGING_PREFIX,
+  setUploadsPublic,
+  UPLOAD_LIMITS,
+} from "./uploads.service.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -92,6 +98,22 @@ describe("uploads", () => {
     const pdf = await download(bDone.json.url, token);
     expect(sha(pdf.bytes)).toBe(sha(b));
     expect(pdf.res.headers.get("content-disposition")).toMatch(/^attachment;/);
+  });
+
+  it("stages chunks in the file storage shared by all app servers, and sweeps abandoned ones", async () => {
+    const token = await h.login(h.phones.client);
+    const fields = { uploadId: "left-half-way", chunkIndex: "0", chunkCount: "3", fileName: "Могила.jpg" };
+    expect((await upload(JPEG(1000), { token, fields })).status).toBe(202);
+    const staged = await h.services.storage.list(STAGING_PREFIX);
+    expect(staged).toHaveLength(1);
+    expect(staged[0]?.size).toBe(1000);
+
+    h.setNow(new Date(Date.now() + 3600_000));
+    await removeStaleUploads(h.services);
+    expect(await h.services.storage.list(STAGING_PREFIX)).toHaveLength(1);
+    h.setNow(new Date(Date.now() + 24 * 3600_000 + 60_000));
+    await removeStaleUploads(h.services);
+    expect(await h.services.storage.list(STAGING_PREFIX)).toEqual([]);
   });
 
   it("refuses a file whose content is not what its name says (HTML named .jpg), storing nothing", async () => {

@@ -1,0 +1,306 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+// @ts-expect-error s3rver ships no types; only its constructor, run() and close() are used here.
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, buildDecision } from "../../scripts/build-stamp.ts";
+
+/**
+ * Two app servers as a city would run them behind a reverse proxy: the production build started by
+ * `npm start`'s own script, one PostgreSQL database (made fresh here, so both servers migrate it at
+ * the same moment), one S3-compatible bucket (s3rver), and nothing else in common: each server has
+ * its own DATA_DIR. Whatever one server knows, the other must know through the shared stores.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BASE_PORT = Number(process.env.CLUSTER_BASE_PORT ?? 3131);
+const S3_PORT = Number(process.env.CLUSTER_S3_PORT ?? 4569);
+const BUCKET = "mazar-cluster";
+/** Login codes one address may ask for in an hour, low so that the test reaches it across both servers. */
+const OTP_IP_LIMIT = 4;
+const DEV_CODE = "111111";
+const CLIENT_PHONE = "+77010000005";
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(2000)]);
+
+type TServer = { name: string; url: string; dataDir: string; proc: ChildProcess; lines: string[]; exited: boolean };
+
+const adminUrl = process.env.DATABASE_URL;
+const dbName = `mazar_cluster_${randomBytes(4).toString("hex")}`;
+let work: string;
+let s3server: { run: () => Promise<unknown>; close: () => Promise<void> };
+const servers: TServer[] = [];
+const startedAt = new Date();
+
+function databaseUrl(name: string): string {
+  const u = new URL(adminUrl as string);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = adminUrl as string): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function startServer(name: string, port: number): TServer {
+  const dataDir = path.join(work, name);
+  const server: TServer = {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    proc: undefined as never,
+    lines: [],
+    exited: false,
+  };
+  server.proc = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      // What a caller's shell might hold: `npm start` must still run production React.
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl(dbName),
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${S3_PORT}`,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+      AUTH_DEV_CODE: DEV_CODE,
+      SEED_DEMO: "true",
+      OTP_IP_HOURLY_LIMIT: String(OTP_IP_LIMIT),
+      LOG_LEVEL: "debug",
+    },
+  });
+  for (const stream of [server.proc.stdout, server.proc.stderr]) {
+    let rest = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const text = rest + chunk.toString();
+      const parts = text.split("\n");
+      rest = parts.pop() ?? "";
+      server.lines.push(...parts);
+    });
+  }
+  server.proc.on("exit", () => {
+    server.exited = true;
+  });
+  return server;
+}
+
+async function waitHealthy(server: TServer) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exited) break;
+    const ok = await fetch(`${server.url}/api/v1/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${server.name} did not start:\n${server.lines.slice(-40).join("\n")}`);
+}
+
+/** The server's pino log lines with the given message. */
+function logged(server: TServer, msg: string): Record<string, unknown>[] {
+  return server.lines
+    .filter((l) => l.startsWith("{"))
+    .map((l) => {
+      try {
+        return JSON.parse(l) as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    })
+    .filter((l) => l.msg === msg);
+}
+
+async function api(server: TServer, method: string, p: string, opts: { body?: unknown; token?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(`${server.url}/api/v1${p}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null };
+}
+
+function serverA(): TServer {
+  return servers[0] as TServer;
+}
+function serverB(): TServer {
+  return servers[1] as TServer;
+}
+
+beforeAll(async () => {
+  if (!adminUrl)
+    throw new Error("The cluster test needs DATABASE_URL: bash scripts/with-postgres.sh npm run test:cluster");
+  // Built once before both servers start, so they never build side by side.
+  const decision = buildDecision(ROOT);
+  if (decision.build) buildApp(ROOT, decision.hash);
+
+  work = mkdtempSync(path.join(tmpdir(), "mazar-cluster-"));
+  s3server = new S3rver({
+    address: "127.0.0.1",
+    port: S3_PORT,
+    silent: true,
+    directory: path.join(work, "s3"),
+    configureBuckets: [{ name: BUCKET }],
+  });
+  await s3server.run();
+  await admin((c) => c.query(`create database ${dbName}`));
+
+  // Both at once on the empty database: they race for the migrations and the demo seed.
+  servers.push(startServer("a", BASE_PORT + 1), startServer("b", BASE_PORT + 2));
+  await Promise.all(servers.map(waitHealthy));
+});
+
+afterAll(async () => {
+  await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          if (s.exited) return resolve();
+          s.proc.once("exit", () => resolve());
+          s.proc.kill("SIGTERM");
+        }),
+    ),
+  );
+  await s3server?.close().catch(() => undefined);
+  if (adminUrl) await admin((c) => c.query(`drop database if exists ${dbName}`)).catch(() => undefined);
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("two app servers on one PostgreSQL and one bucket", () => {
+  it("started together on a fresh database: the migrations ran once and both serve production React", async () => {
+    const journal = JSON.parse(readFileSync(path.join(ROOT, "server/db/migrations/meta/_journal.json"), "utf8"));
+    const applied = await admin((c) => c.query("select hash from drizzle.__drizzle_migrations"), databaseUrl(dbName));
+    expect(applied.rowCount).toBe(journal.entries.length);
+    expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(journal.entries.length);
+    for (const s of servers) {
+      expect(logged(s, "database ready, migrations applied")).toHaveLength(1);
+      // The caller's NODE_ENV=development did not leak into React: production React serves pages.
+      expect(logged(s, "starting")[0]).toMatchObject({ appEnv: "demo", nodeEnv: "production" });
+      const page = await fetch(`${s.url}/login`);
+      expect(page.status).toBe(200);
+    }
+  });
+
+  it("accepts on one server a session made on the other, and ends it everywhere", async () => {
+    const login = await api(serverA(), "POST", "/auth/otp/verify", { body: { phone: CLIENT_PHONE, code: DEV_CODE } });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith("token=")) as string;
+    const token = /token=([^;]+)/.exec(cookie)?.[1] as string;
+
+    // The browser's cookie, on the other server: the API and a page that needs the session.
+    const me = await fetch(`${serverB().url}/api/v1/me`, { headers: { cookie: `token=${token}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { phone: string } }).user.phone).toBe(CLIENT_PHONE);
+    const page = await fetch(`${serverB().url}/`, { headers: { cookie: `token=${token}` } });
+    expect(page.status).toBe(200);
+
+    expect((await api(serverB(), "POST", "/auth/logout", { token })).status).toBe(200);
+    expect((await api(serverA(), "GET", "/me", { token })).status).toBe(401);
+  });
+
+  it("reads through one server a file uploaded through the other, kept in the bucket, not on a disk", async () => {
+    const login = await api(serverB(), "POST", "/auth/otp/verify", { body: { phone: CLIENT_PHONE, code: DEV_CODE } });
+    const token = /token=([^;]+)/.exec(login.headers.getSetCookie().join(";"))?.[1] as string;
+    const form = new FormData();
+    form.set("purpose", "photo");
+    form.set("file", new File([PNG], "grave.png", { type: "image/png" }));
+    const up = await fetch(`${serverA().url}/api/v1/uploads`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(up.status).toBe(201);
+    const { id } = (await up.json()) as { id: string };
+
+    const read = await fetch(`${serverB().url}/api/v1/uploads/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+    // A stranger still gets the 404 of a private file on either server.
+    expect((await fetch(`${serverB().url}/api/v1/uploads/${id}`)).status).toBe(404);
+    for (const s of servers) expect(existsSync(path.join(s.dataDir, "uploads"))).toBe(false);
+    const objects = readdirSync(path.join(work, "s3", BUCKET), { recursive: true });
+    expect(objects.some((o) => String(o).includes(id))).toBe(true);
+  });
+
+  it("joins a file sent in chunks that reached different servers", async () => {
+    const login = await api(serverA(), "POST", "/auth/otp/verify", { body: { phone: CLIENT_PHONE, code: DEV_CODE } });
+    const token = /token=([^;]+)/.exec(login.headers.getSetCookie().join(";"))?.[1] as string;
+    const parts = [PNG.slice(0, 700), PNG.slice(700, 1400), PNG.slice(1400)];
+    const answers: Response[] = [];
+    for (const [i, part] of parts.entries()) {
+      // A round-robin proxy: chunk 0 to A, chunk 1 to B, chunk 2 to A.
+      const s = i % 2 === 0 ? serverA() : serverB();
+      const form = new FormData();
+      form.set("purpose", "photo");
+      form.set("file", new File([part], "blob"));
+      form.set("fileName", "grave.png");
+      form.set("uploadId", "cluster-chunks");
+      form.set("chunkIndex", String(i));
+      form.set("chunkCount", String(parts.length));
+      answers.push(
+        await fetch(`${s.url}/api/v1/uploads`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        }),
+      );
+    }
+    expect(answers.map((r) => r.status)).toEqual([202, 202, 201]);
+    const { id } = (await (answers[2] as Response).json()) as { id: string };
+    const read = await fetch(`${serverB().url}/api/v1/uploads/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(Buffer.from(await read.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+  });
+
+  it("counts login-code requests of one address across both servers", async () => {
+    const phones = Array.from({ length: OTP_IP_LIMIT + 1 }, (_, i) => `+7707555000${i}`);
+    const answers: number[] = [];
+    for (const [i, phone] of phones.entries()) {
+      // Alternating servers: neither one alone sees the limit reached.
+      const s = i % 2 === 0 ? serverA() : serverB();
+      answers.push((await api(s, "POST", "/auth/otp/request", { body: { phone } })).status);
+    }
+    expect(answers).toEqual([...Array(OTP_IP_LIMIT).fill(200), 429]);
+    const again = await api(serverA(), "POST", "/auth/otp/request", { body: { phone: "+77075559999" } });
+    expect(again.json.error.code).toBe("otp_ip_limit");
+  });
+
+  it("runs the hourly upload sweep once per hour, not once per server", async () => {
+    const hours = new Set([startedAt, new Date()].map((d) => Math.floor(d.getTime() / 3600_000)));
+    const runs = await admin(
+      (c) => c.query("select period_start, runner from job_runs where job = 'uploads.sweep'"),
+      databaseUrl(dbName),
+    );
+    // One row per hour the test has spanned (two only if an hour turned during the test).
+    expect(runs.rowCount).toBe(hours.size);
+    const ran = servers.flatMap((s) => logged(s, "job ran").filter((l) => l.job === "uploads.sweep"));
+    expect(ran).toHaveLength(hours.size);
+    // Both servers did check: the one that did not run it found the hour taken.
+    const skipped = servers.flatMap((s) => logged(s, "job already run for this period"));
+    expect(skipped.length).toBeGreaterThanOrEqual(1);
+  });
+});
