@@ -39,6 +39,10 @@ const QUERIES = [
   "Омаров Марат",
   "Еремина Татьяна",
   "Касымова Әлия",
+  // Latin script: a passport spelling and the 2021 Kazakh Latin alphabet.
+  "Zhumabaev",
+  "Ivanov Sergey",
+  "Qasymova Äliya",
 ];
 
 const pct = (xs: number[], p: number) => {
