@@ -1,5 +1,5 @@
 /**
- * How the registry search sees names (decision 007, extended in 009).
+ * How the registry search sees names (decision 007).
  *
  * Two forms of every word:
  * - its **spelling** (`spellName`): lower case, `ё` as `е`, punctuation dropped. Stored in

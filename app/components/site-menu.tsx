@@ -23,7 +23,11 @@ export function SiteMenu({ children }: { children: ReactNode }) {
   const [isHydrated, setIsHydrated] = useState(false);
   const { pathname, search } = useLocation();
 
-  useEffect(() => setIsHydrated(true), []);
+  // A menu opened before hydration stays open, and now says so.
+  useEffect(() => {
+    setIsHydrated(true);
+    setIsOpen(ref.current?.open ?? false);
+  }, []);
 
   const isWide = () => window.matchMedia(WIDE).matches;
   const close = (focusButton: boolean) => {
@@ -35,17 +39,22 @@ export function SiteMenu({ children }: { children: ReactNode }) {
   // A wide screen shows everything; narrowing it closes the menu again.
   useEffect(() => {
     const wide = window.matchMedia(WIDE);
+    if (wide.matches && ref.current) ref.current.open = true;
     const sync = () => {
       if (ref.current) ref.current.open = wide.matches;
     };
-    sync();
     wide.addEventListener("change", sync);
     return () => wide.removeEventListener("change", sync);
   }, []);
 
   // A link followed inside the menu leads to another page: the menu is done.
+  const shownAt = useRef(`${pathname}${search}`);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
-  useEffect(() => close(false), [pathname, search]);
+  useEffect(() => {
+    if (shownAt.current === `${pathname}${search}`) return;
+    shownAt.current = `${pathname}${search}`;
+    close(false);
+  }, [pathname, search]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -67,9 +76,11 @@ export function SiteMenu({ children }: { children: ReactNode }) {
 
   return (
     <details ref={ref} className="site-menu" onToggle={(e) => setIsOpen(e.currentTarget.open)} data-testid="site-menu">
+      {/* biome-ignore lint/a11y/useSemanticElements: a <summary> opens the menu before hydration too, a <button> would not; the role lets it carry aria-expanded */}
       <summary
         ref={button}
         className="site-menu__button"
+        role="button"
         aria-controls={panelId}
         // Before hydration the browser itself tells whether a <details> is open.
         aria-expanded={isHydrated ? isOpen : undefined}

@@ -45,7 +45,11 @@ function placeLabels(map: LeafletMap, marks: CircleMarker[]) {
     const el = tooltip?.getElement();
     if (!tooltip || !el) continue;
     const toRight = map.latLngToContainerPoint(m.getLatLng()).x < middle;
-    const sides = ["top", "bottom", ...(toRight ? (["right", "left"] as const) : (["left", "right"] as const))] as const;
+    const sides = [
+      "top",
+      "bottom",
+      ...(toRight ? (["right", "left"] as const) : (["left", "right"] as const)),
+    ] as const;
     el.style.visibility = "";
     const side = sides.find((direction) => {
       tooltip.options.direction = direction;

@@ -233,9 +233,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
   const [params] = useSearchParams();
   const { cemeteries, results, grave, graveCemetery } = loaderData;
-  const total = results
-    ? t(results.totalCapped ? "search.found_more" : "search.found", { count: results.total })
-    : "";
+  const total = results ? t(results.totalCapped ? "search.found_more" : "search.found", { count: results.total }) : "";
   const submit = useSubmit();
   // Instant search: the results follow the name as it is typed (after a short pause).
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -352,7 +350,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </p>
       {results ? (
         <section className="search-results" aria-labelledby="results-title">
-          <h2 id="results-title" className="search-results__title" tabIndex={-1} ref={resultsHeading} data-testid="search-total">
+          <h2
+            id="results-title"
+            className="search-results__title"
+            tabIndex={-1}
+            ref={resultsHeading}
+            data-testid="search-total"
+          >
             {total}
           </h2>
           {results.total === 0 ? (
