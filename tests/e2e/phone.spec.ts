@@ -61,6 +61,11 @@ test("on a phone a visitor gets a compact header with a menu, and the search ans
   await expect(button).toHaveAttribute("aria-expanded", "false");
   await expect(reserve).toBeHidden();
 
+  // The same in Kazakh.
+  await page.goto("/kk/search");
+  await expectCompactHeader(page);
+  await expect(button).toContainText("Мәзір");
+
   // After "Найти" the focus is on the results' heading, which says how many, on screen.
   await page.goto("/search");
   await page.locator("#s-q").fill("Zhumabaev");
