@@ -56,13 +56,14 @@ export function SiteMenu({ children }: { children: ReactNode }) {
     close(false);
   }, [pathname, search]);
 
+  // Listening all along and asking the element itself, so a tap right after opening counts too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close reads the element, not render state
   useEffect(() => {
-    if (!isOpen) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") close(true);
+      if (e.key === "Escape" && ref.current?.open) close(true);
     };
     const onOutside = (e: Event) => {
-      if (e.target instanceof Node && !ref.current?.contains(e.target)) close(false);
+      if (ref.current?.open && e.target instanceof Node && !ref.current.contains(e.target)) close(false);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onOutside);
@@ -72,7 +73,7 @@ export function SiteMenu({ children }: { children: ReactNode }) {
       document.removeEventListener("click", onOutside);
       document.removeEventListener("focusin", onOutside);
     };
-  });
+  }, []);
 
   return (
     <details ref={ref} className="site-menu" onToggle={(e) => setIsOpen(e.currentTarget.open)} data-testid="site-menu">

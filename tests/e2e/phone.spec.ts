@@ -111,6 +111,9 @@ test("on a phone the city map's labels are readable and its buttons and places b
   await page.goto("/reserve");
   const map = page.getByTestId("cemeteries-map");
   await expect(map).toHaveAttribute("data-labels", /^[1-9]\d*$/);
+  // One label per cemetery (none left over from an earlier drawing).
+  const listed = await page.getByTestId("reserve-cemeteries").locator("li").count();
+  await expect(page.locator(".cemetery-label")).toHaveCount(listed);
   // The labels shown lie inside the map, apart from each other: none cut, none over another.
   const mapBox = await box(map);
   const labels = await page.locator(".cemetery-label").evaluateAll((els) =>

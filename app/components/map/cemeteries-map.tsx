@@ -1,5 +1,5 @@
 import type { CircleMarker, Map as LeafletMap } from "leaflet";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { TCemeterySummary } from "../../../common/api-types.ts";
 import { useT } from "../../lib/hooks.ts";
 import { toLatLng } from "./leaflet.ts";
@@ -94,8 +94,9 @@ export function CemeteriesMap({
   onChoose: (id: number) => void;
 }) {
   const { t } = useT();
-  const placed = cemeteries.filter((c) => c.center);
-  const ring = placed.map((c) => c.center as [number, number]);
+  // Kept between renders: a new array would draw the marks and their labels again each time.
+  const placed = useMemo(() => cemeteries.filter((c) => c.center), [cemeteries]);
+  const ring = useMemo(() => placed.map((c) => c.center as [number, number]), [placed]);
   const { ref, leaflet } = useLeafletMap(
     { center: ring[0] ?? CITY_CENTER, zoom: 11, fit: ring.length >= 3 ? ring : null },
     t("reserve.map_label"),
