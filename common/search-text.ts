@@ -211,7 +211,7 @@ export function searchTokens(query: string): SearchToken[] {
     }
     for (const spell of spellName(raw).split(/[\s-]+/)) {
       const key = foldWord(spell);
-      if (spell.length >= 2 && key.length >= 1) tokens.push({ text: spell, keys: [{ key, spell }] });
+      if (spell.length >= 2 && key.length >= 2) tokens.push({ text: spell, keys: [{ key, spell }] });
     }
   }
   return tokens.slice(0, 5);
