@@ -2,6 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import { type Layout, navOf } from "../route-table.ts";
 import { useMe, useT } from "../lib/hooks.ts";
 import { AccountBar } from "./account-bar.tsx";
+import { SiteMenu } from "./site-menu.tsx";
 
 /** The frame of a staff or client area: brand, the area's navigation, account bar. */
 export function AreaShell({ area }: { area: Exclude<Layout, "public" | "form"> }) {
@@ -22,21 +23,23 @@ export function AreaShell({ area }: { area: Exclude<Layout, "public" | "form"> }
               <small className="brand__area">{t(`area.${area}`)}</small>
             </span>
           </NavLink>
-          <AccountBar />
+          <SiteMenu>
+            <AccountBar />
+            {items.length > 0 ? (
+              <nav className="area-nav" aria-label={t("nav.area")}>
+                <ul>
+                  {items.map((item) => (
+                    <li key={item.id}>
+                      <NavLink to={to(item.path)} end>
+                        {t(item.nav as string)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+          </SiteMenu>
         </div>
-        {items.length > 0 ? (
-          <nav className="area-nav" aria-label={t("nav.area")}>
-            <ul>
-              {items.map((item) => (
-                <li key={item.id}>
-                  <NavLink to={to(item.path)} end>
-                    {t(item.nav as string)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
       </header>
       <main id="main" className="area-main">
         {me?.organisation ? <p className="area-main__org">{me.organisation.name}</p> : null}

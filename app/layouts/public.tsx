@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import { AccountBar } from "../components/account-bar.tsx";
+import { SiteMenu } from "../components/site-menu.tsx";
 import { useMe, useT } from "../lib/hooks.ts";
 import { navOf } from "../route-table.ts";
 
@@ -29,28 +30,30 @@ export default function PublicLayout() {
             <span className="brand__mark" aria-hidden="true" />
             <span>{t("brand.name")}</span>
           </NavLink>
-          <AccountBar showCabinetLink />
+          <SiteMenu>
+            <AccountBar showCabinetLink />
+            <nav className="area-nav" aria-label={t("nav.main")}>
+              <ul>
+                {PUBLIC_NAV.map((item) => (
+                  <li key={item.path}>
+                    <NavLink to={to(item.path)} end={item.path === "/"}>
+                      {t(item.key)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              {clientMenu.length > 0 ? (
+                <ul className="area-nav__client" aria-label={t("nav.client_menu")} data-testid="client-menu">
+                  {clientMenu.map((item) => (
+                    <li key={item.id}>
+                      <NavLink to={to(item.path)}>{t(item.nav as string)}</NavLink>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </nav>
+          </SiteMenu>
         </div>
-        <nav className="area-nav" aria-label={t("nav.main")}>
-          <ul>
-            {PUBLIC_NAV.map((item) => (
-              <li key={item.path}>
-                <NavLink to={to(item.path)} end={item.path === "/"}>
-                  {t(item.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          {clientMenu.length > 0 ? (
-            <ul className="area-nav__client" aria-label={t("nav.client_menu")} data-testid="client-menu">
-              {clientMenu.map((item) => (
-                <li key={item.id}>
-                  <NavLink to={to(item.path)}>{t(item.nav as string)}</NavLink>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </nav>
       </header>
       <main id="main" className="public-main">
         <Outlet />

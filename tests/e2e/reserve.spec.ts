@@ -34,7 +34,8 @@ test("a visitor of /reserve pans the map and selects two adjacent free plots", a
       for (let i = 0; i + 1 < chips.length; i++) {
         const [a, b] = [chips[i] as HTMLButtonElement, chips[i + 1] as HTMLButtonElement];
         const free = a.classList.contains("plot-chip--free") && b.classList.contains("plot-chip--free");
-        if (free && Number(b.textContent) === Number(a.textContent) + 1) return [a.ariaLabel, b.ariaLabel];
+        const number = (chip: HTMLButtonElement) => Number(chip.querySelector(".plot-chip__number")?.textContent);
+        if (free && number(b) === number(a) + 1) return [a.ariaLabel, b.ariaLabel];
       }
     }
     return null;

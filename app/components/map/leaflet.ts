@@ -25,3 +25,14 @@ export const STATUS_COLORS = {
   occupied: "#6b7c93",
   unavailable: "#3d3d3d",
 } as const;
+
+/**
+ * Plot status shapes, so a status never rests on colour alone: the chips of the plot lists and
+ * the legend show them next to the colours.
+ */
+export const STATUS_MARKS = {
+  free: "○",
+  reserved: "◐",
+  occupied: "●",
+  unavailable: "✕",
+} as const;

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { TPlotProps } from "../../../common/api-types.ts";
 import { useT } from "../../lib/hooks.ts";
-import { STATUS_COLORS } from "./leaflet.ts";
+import { STATUS_COLORS, STATUS_MARKS } from "./leaflet.ts";
 
 export const placeLabel = (t: (k: string) => string, p: TPlotProps) =>
   `${t("search.sector")} ${p.sector}, ${t("search.row").toLowerCase()} ${p.row}, ${t("search.place").toLowerCase()} ${p.number}`;
@@ -48,9 +48,13 @@ export function PlotList({
                   aria-pressed={selected.has(p.id)}
                   aria-label={`${placeLabel(t, p)}: ${t(`plot.status.${p.status}`)}`}
                   style={{ borderColor: STATUS_COLORS[p.status] }}
+                  title={t(`plot.status.${p.status}`)}
                   onClick={() => onChoose(p)}
                 >
-                  {p.number}
+                  <span className="plot-chip__number">{p.number}</span>
+                  <span className="plot-chip__mark" aria-hidden="true">
+                    {STATUS_MARKS[p.status]}
+                  </span>
                 </button>
               </li>
             ))}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PlotStatus, TPlotFeatureCollection, TPlotProps } from "../../../common/api-types.ts";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
-import { STATUS_COLORS, toLatLng } from "./leaflet.ts";
+import { STATUS_COLORS, STATUS_MARKS, toLatLng } from "./leaflet.ts";
 import { placeLabel } from "./plot-list.tsx";
 import { useLeafletMap } from "./use-map.ts";
 
@@ -184,6 +184,9 @@ export function PlotMap(props: PlotMapProps) {
         {STATUSES.map((s) => (
           <li key={s}>
             <span className="map-legend__swatch" style={{ background: STATUS_COLORS[s] }} aria-hidden="true" />
+            <span className="map-legend__mark" aria-hidden="true">
+              {STATUS_MARKS[s]}
+            </span>
             {t(`plot.status.${s}`)}
           </li>
         ))}

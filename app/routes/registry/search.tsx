@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { TBurialSearchPage, TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
@@ -233,6 +233,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
   const [params] = useSearchParams();
   const { cemeteries, results, grave, graveCemetery } = loaderData;
+  const total = results ? t(results.totalCapped ? "search.found_more" : "search.found", { count: results.total }) : "";
   const submit = useSubmit();
   // Instant search: the results follow the name as it is typed (after a short pause).
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -246,6 +247,22 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       }
     }, 350);
   };
+  // After "Найти" the results lie below the form (off screen on a phone): focus moves to their
+  // heading, which says how many were found, and the page scrolls to it. Typing updates them
+  // in place and leaves the focus in the field; the count is announced by the status below.
+  const navigation = useNavigation();
+  const location = useLocation();
+  const submitted = useRef(false);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!submitted.current || navigation.state !== "idle" || !location.key) return;
+    submitted.current = false;
+    const heading = resultsHeading.current;
+    if (!heading) return;
+    heading.focus({ preventScroll: true });
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    heading.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }, [navigation.state, location.key]);
   const linkToGrave = (id: number) => {
     const next = new URLSearchParams(params);
     next.set("grave", String(id));
@@ -255,7 +272,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="search-title">
       <h1 id="search-title">{t("search.title")}</h1>
       <p className="lead">{t("search.lead")}</p>
-      <Form method="get" className="search-form card" role="search" data-testid="search-form">
+      <Form
+        method="get"
+        className="search-form card"
+        role="search"
+        data-testid="search-form"
+        preventScrollReset
+        onSubmit={() => {
+          clearTimeout(typing.current);
+          submitted.current = true;
+        }}
+      >
         <div className="field search-form__q">
           <label htmlFor="s-q" className="field__label">
             {t("search.name")}
@@ -318,13 +345,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
       {grave ? <GraveCard grave={grave} cemetery={graveCemetery} /> : null}
 
+      <p className="visually-hidden" role="status">
+        {results ? total : ""}
+      </p>
       {results ? (
-        <div aria-live="polite">
-          <p className="muted" data-testid="search-total">
-            {results.totalCapped
-              ? t("search.found_more", { count: results.total })
-              : t("search.found", { count: results.total })}
-          </p>
+        <section className="search-results" aria-labelledby="results-title">
+          <h2
+            id="results-title"
+            className="search-results__title"
+            tabIndex={-1}
+            ref={resultsHeading}
+            data-testid="search-total"
+          >
+            {total}
+          </h2>
           {results.total === 0 ? (
             <p className="note">
               {t("search.nothing")}{" "}
@@ -349,7 +383,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </ul>
           <Pager page={results.page} pageSize={results.pageSize} total={results.total} />
           <SearchRequestForm cemeteries={cemeteries} isOpen={results.total === 0} />
-        </div>
+        </section>
       ) : null}
     </section>
   );

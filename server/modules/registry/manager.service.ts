@@ -9,7 +9,7 @@ import type { TCemeterySummary, TRegistryRequest, TStaffPlot } from "../../../co
 import type { Locale } from "../../../common/locale.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
-import { foldName } from "../../../common/search-text.ts";
+import { spellName } from "../../../common/search-text.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
@@ -105,7 +105,7 @@ function recordValues(input: z.output<typeof ZBurialInput>) {
     birthYear: yearOf(input.birthDate),
     deathYear: yearOf(input.deathDate),
     isReburial: input.isReburial,
-    searchName: foldName(`${input.surname} ${input.name} ${input.patronymic}`),
+    searchName: spellName(`${input.surname} ${input.name} ${input.patronymic}`),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import ExcelJS from "exceljs";
 import { and, eq, inArray } from "drizzle-orm";
-import { foldName } from "../../../common/search-text.ts";
+import { foldName, spellName } from "../../../common/search-text.ts";
 import { isValidIin } from "../../../common/iin.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { translate } from "../../../common/i18n.ts";
@@ -340,7 +340,7 @@ export async function importWorkbook(
           birthYear: yearOf(b.birthDate),
           deathYear: yearOf(b.deathDate),
           isReburial: b.isReburial,
-          searchName: foldName(`${b.surname} ${b.name} ${b.patronymic}`),
+          searchName: spellName(`${b.surname} ${b.name} ${b.patronymic}`),
         })),
       );
     }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { foldName } from "../../../common/search-text.ts";
+import { spellName } from "../../../common/search-text.ts";
 import type { Queryable } from "../../db/client.ts";
 import { boundaryAround, layoutPlots } from "./registry.layout.ts";
 import { burials, cemeteries, managerCemeteries, plots } from "./registry.tables.ts";
@@ -329,7 +329,7 @@ export async function ensureRegistryCemetery(
         plotId,
         ...person,
         ...lifeDates(rnd),
-        searchName: foldName(`${person.surname} ${person.name} ${person.patronymic}`),
+        searchName: spellName(`${person.surname} ${person.name} ${person.patronymic}`),
         isReburial: rnd() < 0.01,
       });
     }

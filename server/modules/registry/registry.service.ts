@@ -9,7 +9,7 @@ import type {
   TPublicPlot,
 } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
-import { searchTokens } from "../../../common/search-text.ts";
+import { type SearchKey, type SearchToken, searchTokens } from "../../../common/search-text.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { attachUploads } from "../uploads/uploads.service.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -69,36 +69,58 @@ export const WORDS_PER_TOKEN = 50;
  */
 export const SEARCH_COUNT_CAP = 5000;
 
-type Candidate = { word: string; score: number; n: number };
+/**
+ * A dictionary word a query word may stand for: its spelling (`word`, as the index holds it), its
+ * key, how many records hold it, its score, and the length of the query key it was found by.
+ */
+export type Candidate = { word: string; folded: string; score: number; n: number; klen: number };
 
 const escapeLike = (pattern: string) => pattern.replace(/[%_\\]/g, (m) => `\\${m}`);
 
-/** Dictionary words that a query word is, starts or lies inside: 3, 2 and 1 points. */
-function partialWordsSql(token: string, i: number): SQL {
-  return sql`(select ${i}::int as i, word, n,
-      case when word = ${token} then 3 when word like ${`${escapeLike(token)}%`} then 2 else 1 end as score
+/** Points for the query's exact spelling on top of its key's match: Илдар before Ильдар. */
+export const EXACT_BONUS = 0.5;
+
+/**
+ * Dictionary words whose key the query key is, starts or lies inside: 3, 2 and 1 points, and
+ * `EXACT_BONUS` more where the word's own spelling matches the query's spelling the same way.
+ */
+function partialWordsSql({ key, spell }: SearchKey, i: number): SQL {
+  return sql`(select ${i}::int as i, word, folded, n, ${key.length}::int as klen,
+      case when folded = ${key} then 3 + case when word = ${spell} then ${EXACT_BONUS}::real else 0 end
+           when folded like ${`${escapeLike(key)}%`}
+             then 2 + case when starts_with(word, ${spell}) then ${EXACT_BONUS}::real else 0 end
+           else 1 + case when strpos(word, ${spell}) > 0 then ${EXACT_BONUS}::real else 0 end
+      end as score
     from name_words
-    where n > 0 and word like ${`%${escapeLike(token)}%`}
+    where n > 0 and folded like ${`%${escapeLike(key)}%`}
     order by score desc, n desc
     limit ${WORDS_PER_TOKEN})`;
 }
 
-/** Dictionary words alike a mistyped query word (trigram index), scoring their similarity. */
-function similarWordsSql(token: string, i: number): SQL {
-  return sql`(select ${i}::int as i, word, n, similarity(${token}, word) as score
+/** Dictionary words whose key is alike a mistyped query key (trigram index), scoring their similarity. */
+function similarWordsSql({ key }: SearchKey, i: number): SQL {
+  return sql`(select ${i}::int as i, word, folded, n, ${key.length}::int as klen, similarity(${key}, folded) as score
     from name_words
-    where n > 0 and word % ${token}
+    where n > 0 and folded % ${key}
     order by score desc, n desc
     limit ${WORDS_PER_TOKEN})`;
 }
 
-type CandidateRow = { i: number; word: string; n: number; score: number | string };
+type CandidateRow = { i: number; word: string; folded: string; n: number; klen: number; score: number | string };
 
-function byToken(tokens: string[], rows: CandidateRow[]): Candidate[][] {
-  const out: Candidate[][] = tokens.map(() => []);
-  for (const r of rows) out[Number(r.i)]?.push({ word: r.word, n: Number(r.n), score: Number(r.score) });
-  return out;
+/** The rows of each query word, one per dictionary word (the best of its keys' scores). */
+function byToken(count: number, rows: CandidateRow[]): Candidate[][] {
+  const out: Map<string, Candidate>[] = Array.from({ length: count }, () => new Map());
+  for (const r of rows) {
+    const c = { word: r.word, folded: r.folded, n: Number(r.n), klen: Number(r.klen), score: Number(r.score) };
+    const known = out[Number(r.i)]?.get(c.word);
+    if (!known || c.score > known.score) out[Number(r.i)]?.set(c.word, c);
+  }
+  return out.map((m) => [...m.values()].sort((a, b) => b.score - a.score || b.n - a.n).slice(0, WORDS_PER_TOKEN));
 }
+
+/** A partial match's tier (3 whole, 2 start, 1 inside) without the exact-spelling bonus. */
+const tierOf = (c: Candidate) => Math.floor(c.score);
 
 /**
  * Which dictionary words a query word stands for, as people mean it:
@@ -107,39 +129,45 @@ function byToken(tokens: string[], rows: CandidateRow[]): Candidate[][] {
  * - an unfinished word (Жумаб) stands for every word it starts or lies inside;
  * - a word found nowhere is taken as a typo: the words of about its length alike enough
  *   (Иваноф → Иванов, Иванова; not Иван), scoring their similarity.
+ * Lengths are the keys' lengths: the spellings of one key (Ильдар, Илдар) are one word here.
  */
-export function meantWords(token: string, found: Candidate[], similar: Candidate[] = []): Candidate[] {
-  if (found.some((c) => c.score === 3)) {
-    return found.filter((c) => c.score === 3 || (c.score === 2 && c.word.length <= token.length + 1));
+export function meantWords(found: Candidate[], similar: Candidate[] = []): Candidate[] {
+  if (found.some((c) => tierOf(c) === 3)) {
+    return found.filter((c) => tierOf(c) === 3 || (tierOf(c) === 2 && c.folded.length <= c.klen + 1));
   }
   if (found.length) return found;
   return similar
-    .filter((c) => Math.abs(c.word.length - token.length) <= 1)
+    .filter((c) => Math.abs(c.folded.length - c.klen) <= 1)
     .map((c) => ({ ...c, score: Math.round(c.score * 100) / 100 }))
     .sort((a, b) => b.score - a.score);
 }
 
+/** How many of a Latin word's keys are tried for typos (each costs a trigram lookup). */
+const SIMILAR_KEYS = 2;
+
 /**
  * The dictionary words that each query word may stand for, with how many records hold each.
- * Alike words (typos) are looked for only for query words found nowhere as they are.
+ * Every key of a query word is looked up (a Latin word has several); alike words (typos) are
+ * looked for only for query words found nowhere as they are.
  */
-export async function candidateWords(db: Db, tokens: string[]): Promise<Candidate[][]> {
-  const partial = await db.execute(sql.join(tokens.map(partialWordsSql), sql` union all `));
-  const found = byToken(tokens, partial.rows as CandidateRow[]);
+export async function candidateWords(db: Db, tokens: SearchToken[]): Promise<Candidate[][]> {
+  const lookups = tokens.flatMap((t, i) => t.keys.map((k) => partialWordsSql(k, i)));
+  const partial = await db.execute(sql.join(lookups, sql` union all `));
+  const found = byToken(tokens.length, partial.rows as CandidateRow[]);
   const missing = tokens.map((t, i) => ({ t, i })).filter(({ i }) => found[i]?.length === 0);
   let similar: Candidate[][] = tokens.map(() => []);
   if (missing.length) {
     const rows = await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
       const union = sql.join(
-        missing.map(({ t, i }) => similarWordsSql(t, i)),
+        missing.flatMap(({ t, i }) => t.keys.slice(0, SIMILAR_KEYS + 1).map((k) => similarWordsSql(k, i))),
         sql` union all `,
       );
       return (await tx.execute(union)).rows;
     });
-    similar = byToken(tokens, rows as CandidateRow[]);
+    similar = byToken(tokens.length, rows as CandidateRow[]);
   }
-  return tokens.map((t, i) => meantWords(t, found[i] ?? [], similar[i]));
+  return tokens.map((_, i) => meantWords(found[i] ?? [], similar[i]));
 }
 
 /** A text[] literal, passed as one parameter. */
@@ -215,7 +243,8 @@ export function searchSql(q: SearchQuery, candidates: Candidate[][]): SQL {
 /**
  * The public registry search: every query word must match a word of the name (as a prefix,
  * inside it, or with a small typo), with optional years and cemetery. Exact word starts rank
- * before fuzzy matches. Kazakh and Russian spellings match through `foldName`. The IIN is never
+ * before fuzzy matches, an exact spelling before a folded one. Kazakh and Russian spellings, and Latin
+ * readings, match through the keys of `common/search-text.ts`. The IIN is never
  * searched or returned. Totals past `SEARCH_COUNT_CAP` come back as `totalCapped`.
  */
 export async function searchBurials(db: Db, q: SearchQuery): Promise<TBurialSearchPage> {

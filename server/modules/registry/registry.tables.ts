@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { FOLD_FROM, FOLD_TO } from "../../../common/search-text.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { users } from "../users/users.tables.ts";
 
@@ -99,7 +100,7 @@ export const burials = pgTable(
     deathDate: date(),
     burialDate: date(),
     isReburial: boolean().notNull().default(false),
-    /** `foldName(surname name patronymic)`: the name as the search sees it. */
+    /** `spellName(surname name patronymic)`: the name as the search index spells it (lower case, no punctuation). */
     searchName: text().notNull(),
 
     birthYear: integer(),
@@ -110,15 +111,25 @@ export const burials = pgTable(
 );
 
 /**
- * Every word that occurs in burial records' names, folded, with how many records hold it. The
+ * Every word that occurs in burial records' names, as spelled, with its key and how many records hold it. The
  * search looks query words up here (as a prefix, inside a word, or with a typo, through the
  * trigram index) before it reads `burial_words`. Kept by the database's triggers on `burials`
  * (migration 0006); a word no record holds any more stays with `n = 0`.
  */
 export const nameWords = pgTable(
   "name_words",
-  { word: text().primaryKey(), n: integer().notNull().default(0) },
-  (t) => [index("name_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
+  {
+    word: text().primaryKey(),
+    n: integer().notNull().default(0),
+    /**
+     * The word's key (`foldWord` in common/search-text.ts, the same letters): what a query word's
+     * key is looked up against, so that every spelling of a name is found and the exact one ranks first.
+     */
+    folded: text()
+      .notNull()
+      .generatedAlwaysAs(sql`translate(word, ${sql.raw(`'${FOLD_FROM}'`)}, ${sql.raw(`'${FOLD_TO}'`)})`),
+  },
+  (t) => [index("name_words_folded_trgm_idx").using("gin", sql`${t.folded} gin_trgm_ops`)],
 );
 
 /**

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { foldName } from "../../../common/search-text.ts";
+import { spellName } from "../../../common/search-text.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "./registry.seed.ts";
@@ -53,7 +54,7 @@ beforeEach(async () => {
       birthYear,
       deathYear,
       iin,
-      searchName: foldName(`${surname} ${name} ${patronymic}`),
+      searchName: spellName(`${surname} ${name} ${patronymic}`),
     })),
   );
 });
@@ -117,14 +118,14 @@ describe("registry search", () => {
     expect(await statusOf(plotId)).toBe("occupied");
     await h.db
       .update(burials)
-      .set({ surname: "Петренко", searchName: foldName("Петренко Сергей Николаевич") })
+      .set({ surname: "Петренко", searchName: spellName("Петренко Сергей Николаевич") })
       .where(eq(burials.id, ivanov?.id as number));
     expect(surnames(await search({ q: "Петренко" }))).toEqual(["Петренко"]);
     expect(surnames(await search({ q: "Иванов Сергей" }))).toEqual([]);
     await h.db.delete(burials).where(eq(burials.id, ivanov?.id as number));
     expect((await search({ q: "Петренко" })).total).toBe(0);
     expect(await statusOf(plotId)).toBe("free");
-    await h.db.insert(burials).values({ plotId, surname: "Ким", name: "Виктор", searchName: foldName("Ким Виктор") });
+    await h.db.insert(burials).values({ plotId, surname: "Ким", name: "Виктор", searchName: spellName("Ким Виктор") });
     expect(await statusOf(plotId)).toBe("occupied");
     expect(surnames(await search({ q: "ким виктор" }))).toEqual(["Ким"]);
   });
@@ -160,6 +161,79 @@ describe("registry search", () => {
     expect(total).toBe(48);
     const muslim = await h.request("GET", "/cemeteries?religion=muslim");
     expect(muslim.json.items.map((c: { id: number }) => c.id)).toEqual([cemeteryId]);
+  });
+});
+
+describe("registry search in Latin script and across spellings", () => {
+  /** People of this block, on the free places of the first cemetery (the common ones take 7). */
+  const latinPeople: [string, string, string][] = [
+    ["Жумабаев", "Ерлан", "Маратович"],
+    ["Қоңырбаев", "Ғалым", "Серікұлы"],
+    ["Сейтқасымов", "Нұржан", ""],
+    ["Ахметов", "Ильдар", "Ринатович"],
+    ["Ахметова", "Илдар", ""],
+  ];
+  const fullNames = (r: { items: { surname: string; name: string }[] }) => r.items.map((i) => `${i.surname} ${i.name}`);
+
+  beforeEach(async () => {
+    const places = await h.db.select({ id: plots.id }).from(plots).where(eq(plots.cemeteryId, cemeteryId));
+    await h.db.insert(burials).values(
+      latinPeople.map(([surname, name, patronymic], i) => ({
+        plotId: (places[names.length + i] as { id: number }).id,
+        surname,
+        name,
+        patronymic,
+        searchName: spellName(`${surname} ${name} ${patronymic}`),
+      })),
+    );
+  });
+
+  it("finds Cyrillic records by passport spellings", async () => {
+    // The exact reading of the Latin word first (Жумабаев), then the Kazakh spelling (Жұмабаев).
+    expect(surnames(await search({ q: "Zhumabaev" })).slice(0, 2)).toEqual(["Жумабаев", "Жұмабаев"]);
+    expect(fullNames(await search({ q: "Zhumabaev Erlan" }))).toEqual(["Жумабаев Ерлан", "Жұмабаев Ерлан"]);
+    expect(surnames(await search({ q: "Kongyrbayev" }))).toEqual(["Қоңырбаев"]);
+    expect(fullNames(await search({ q: "Seitkassymov Nurzhan" }))).toEqual(["Сейтқасымов Нұржан"]);
+    expect(fullNames(await search({ q: "SEITKASSYMOV" }))).toEqual(["Сейтқасымов Нұржан"]);
+    // Unfinished Latin words find what they start, like Cyrillic ones.
+    expect(surnames(await search({ q: "Seitkas" }))).toEqual(["Сейтқасымов"]);
+  });
+
+  it("finds Cyrillic records in the 2021 Kazakh Latin alphabet and its drafts", async () => {
+    expect(fullNames(await search({ q: "Qoñyrbaev Ğalym" }))).toEqual(["Қоңырбаев Ғалым"]);
+    expect(fullNames(await search({ q: "Qon'yrbaev G'alym" }))).toEqual(["Қоңырбаев Ғалым"]);
+    expect(fullNames(await search({ q: "Qońyrbaev Ǵalym" }))).toEqual(["Қоңырбаев Ғалым"]);
+    expect(
+      surnames(await search({ q: "Jumabaev" }))
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["Жумабаев", "Жұмабаев"].sort());
+    // A Latin name matches nothing unrelated.
+    expect((await search({ q: "Qoñyrbaev Nurzhan" })).total).toBe(0);
+  });
+
+  it("finds a name written with or without the soft sign, the exact spelling first", async () => {
+    expect(fullNames(await search({ q: "Илдар" }))).toEqual(["Ахметова Илдар", "Ахметов Ильдар"]);
+    expect(fullNames(await search({ q: "Ильдар" }))).toEqual(["Ахметов Ильдар", "Ахметова Илдар"]);
+    expect(fullNames(await search({ q: "Ахметов Илдар" }))[0]).toBe("Ахметов Ильдар");
+    // The Kazakh spelling of a query ranks its own spelling first too.
+    expect(surnames(await search({ q: "Жұмабаев" })).slice(0, 2)).toEqual(["Жұмабаев", "Жумабаев"]);
+    expect(surnames(await search({ q: "Жумабаев" })).slice(0, 2)).toEqual(["Жумабаев", "Жұмабаев"]);
+  });
+
+  it("spells existing records again and rebuilds the index in the migration, as spellName does", async () => {
+    const migration = readFileSync(new URL("../../db/migrations/0011_search_spelling.sql", import.meta.url), "utf8");
+    const expression = migration.match(/SET "search_name" = (trim\([\s\S]*?\)\));/)?.[1];
+    expect(expression).toBeTruthy();
+    const samples = ["Жұмабаев Ильдар-Ёлкин", "Д'Арк  Жанна (Орлеанская)", "ФЁДОРОВ Пётр Иванович"];
+    for (const sample of samples) {
+      const sqlText = (expression as string).replace(
+        /"surname" \|\| ' ' \|\| "name" \|\| ' ' \|\| "patronymic"/,
+        `'${sample.replace(/'/g, "''")}'::text`,
+      );
+      const result = await h.db.execute(sql.raw(`select ${sqlText} as spelled`));
+      expect((result.rows[0] as { spelled: string }).spelled).toBe(spellName(sample));
+    }
   });
 });
 
