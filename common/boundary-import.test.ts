@@ -151,8 +151,12 @@ describe("GeoJSON and KML files", () => {
     expect(problem(parseBoundaryFile("a.kml", "PK\u0003\u0004"))?.key).toBe("boundary.import.bad_kml");
     expect(problem(parseBoundaryFile("a.kmz", "PK\u0003\u0004"))?.key).toBe("boundary.import.kmz");
     expect(
-      problem(parseBoundaryFile("a.kml", "<kml><Placemark><LineString><coordinates>1;2</coordinates></LineString></Placemark></kml>"))
-        ?.key,
+      problem(
+        parseBoundaryFile(
+          "a.kml",
+          "<kml><Placemark><LineString><coordinates>1;2</coordinates></LineString></Placemark></kml>",
+        ),
+      )?.key,
     ).toBe("boundary.import.bad_kml");
     // GeoJSON with latitude first: every point would be in Kazakhstan the other way round.
     const swapped = {

@@ -259,7 +259,11 @@ function simplifyLine(points: TRing, tolerance: number): TRing {
     let worst = -1;
     let worstAt = -1;
     for (let i = from + 1; i < to; i++) {
-      const d = segmentDistance(points[i] as [number, number], points[from] as [number, number], points[to] as [number, number]);
+      const d = segmentDistance(
+        points[i] as [number, number],
+        points[from] as [number, number],
+        points[to] as [number, number],
+      );
       if (d > worst) {
         worst = d;
         worstAt = i;
@@ -312,7 +316,8 @@ export function selfIntersection(ring: TRing): [number, number] | null {
     const b = ring[(i + 1) % n] as [number, number];
     for (let j = i + 2; j < n; j++) {
       if (i === 0 && j === n - 1) continue; // neighbours through the closing edge
-      if (segmentsCross(a, b, ring[j] as [number, number], ring[(j + 1) % n] as [number, number])) return [i + 1, j + 1];
+      if (segmentsCross(a, b, ring[j] as [number, number], ring[(j + 1) % n] as [number, number]))
+        return [i + 1, j + 1];
     }
   }
   return null;

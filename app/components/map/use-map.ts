@@ -7,7 +7,7 @@ export type MapView = {
   /** [lng, lat] to centre on when there is nothing to fit. */
   center: [number, number];
   zoom: number;
-  /** A ring of [lng, lat] points to fit the view to (a cemetery's boundary). */
+  /** [lng, lat] points to fit the view to: a cemetery's boundary and the corners of its plots. */
   fit?: [number, number][] | null;
 };
 
@@ -39,8 +39,9 @@ export function useLeafletMap(view: MapView, label: string) {
       if (tileUrl) {
         L.tileLayer(tileUrl, { maxZoom: 19, maxNativeZoom: 19, attribution: "© OpenStreetMap" }).addTo(map);
       }
-      if (v.fit && v.fit.length >= 3) {
-        map.fitBounds(L.latLngBounds(v.fit.map(toLatLng)), { padding: [40, 40], animate: false });
+      if (v.fit && v.fit.length >= 2) {
+        // A lone plot is a tiny box: stop at a street-level zoom rather than the deepest one.
+        map.fitBounds(L.latLngBounds(v.fit.map(toLatLng)), { padding: [40, 40], animate: false, maxZoom: 20 });
       } else map.setView(toLatLng(v.center), v.zoom);
       map.getContainer().setAttribute("aria-label", label);
       map.getContainer().setAttribute("role", "application");
