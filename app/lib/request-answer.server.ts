@@ -1,0 +1,44 @@
+import { ApiError, type ApiClient } from "../../common/api-client.ts";
+import type { TPublicBurial } from "../../common/api-types.ts";
+import type { TPickerResult } from "../components/request-card.tsx";
+import { callApi, str } from "./actions.server.ts";
+
+/**
+ * The answer form's post (`intent=answer`), shared by the cemetery page and the inbox: the
+ * record chosen in the picker goes with the answer.
+ */
+export async function answerRequest(api: ApiClient, form: FormData) {
+  const result = await callApi(() =>
+    api.post(`/registry-requests/${Number(str(form, "id"))}/answer`, {
+      status: str(form, "answerStatus"),
+      answer: str(form, "answer"),
+      burialId: str(form, "burialId"),
+    }),
+  );
+  return result.ok ? { ok: true as const } : result.response;
+}
+
+/**
+ * The record search of an answer form sent by GET before the page was hydrated
+ * (`?pick=<request>&burialCemeteryId=…&burialQuery=…`): the loader runs it, and the form comes
+ * back with the results and what had been typed.
+ */
+export async function pickerFromUrl(api: ApiClient, url: URL): Promise<TPickerResult | undefined> {
+  const p = url.searchParams;
+  const requestId = Number(p.get("pick"));
+  const cemeteryId = Number(p.get("burialCemeteryId"));
+  const q = (p.get("burialQuery") ?? "").trim();
+  if (!Number.isInteger(requestId) || requestId <= 0 || !Number.isInteger(cemeteryId) || cemeteryId <= 0) {
+    return undefined;
+  }
+  const typed = { requestId, q, cemeteryId, status: p.get("answerStatus") ?? undefined, answer: p.get("answer") ?? "" };
+  try {
+    const page = await api.get<{ items: TPublicBurial[] }>("/manager/burials", {
+      query: { cemeteryId: String(cemeteryId), q },
+    });
+    return { ...typed, items: page.items };
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) return { ...typed, items: [], error: err.message };
+    throw err;
+  }
+}
