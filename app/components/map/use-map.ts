@@ -45,6 +45,17 @@ export function useLeafletMap(view: MapView, label: string) {
       } else map.setView(toLatLng(v.center), v.zoom);
       map.getContainer().setAttribute("aria-label", label);
       map.getContainer().setAttribute("role", "application");
+      // The visible box, [west, south, east, north], kept on the element so a browser test can
+      // tell that the map opened on (fitted) what it shows.
+      const keepView = () => {
+        const b = map?.getBounds();
+        if (b)
+          map
+            ?.getContainer()
+            .setAttribute("data-view", [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].join(","));
+      };
+      map.on("moveend zoomend", keepView);
+      keepView();
       setState({ L, map });
     });
     return () => {
