@@ -108,7 +108,7 @@ function BurialPicker({
         ) : (
           <input type="hidden" name="burialCemeteryId" value={cemeteryId} />
         )}
-        <Field id={`${uid}-q`} label={t("manager.picker.query")} hint={t("manager.picker.hint")}>
+        <Field id={`${uid}-q`} label={t("manager.picker.query")}>
           <input
             id={`${uid}-q`}
             name="burialQuery"
@@ -135,6 +135,9 @@ function BurialPicker({
           <Icon name="search" size={16} /> {t("common.find")}
         </button>
       </div>
+      <p className="field__hint picker__hint" id={`${uid}-q-hint`}>
+        {t("manager.picker.hint")}
+      </p>
       <div aria-live="polite" className="picker__status">
         {state.phase === "busy" ? <p className="muted">{t("manager.picker.searching")}</p> : null}
         {state.phase === "failed" ? (

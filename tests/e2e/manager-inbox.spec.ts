@@ -183,6 +183,12 @@ test("a manager answers from the inbox, picking the record from a search", async
   expect(html).toContain(`value="${burial.id}"`);
   expect(html).toContain('data-testid="picker-option"');
 
+  // The cemetery's own page lists its open requests a page at a time, with the same card.
+  await page.goto(`/kk/manager/cemetery/${burial.cemetery.id}`);
+  await expect(page.getByTestId("request").filter({ hasText: "Ерлан" })).toBeVisible();
+  await expect(page.getByTestId("plot-map")).toHaveAttribute("data-plots", /^[1-9]\d*$/);
+  await shoot(page, "manager-cemetery");
+
   // The inbox in Russian, filtered by kind: the URL keeps the filters.
   await page.goto("/manager/requests?kind=add");
   await expect(page.locator("#f-kind")).toHaveValue("add");
