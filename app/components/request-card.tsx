@@ -20,6 +20,8 @@ export type TPickerResult = {
   q: string;
   cemeteryId: number;
   items: TPublicBurial[];
+  /** How many records match in all (the search gives the best 20). */
+  total: number;
   error?: string;
   /** What the staff member had typed into the answer form before searching. */
   status?: string;
@@ -60,13 +62,13 @@ function BurialPicker({
   const [state, setState] = useState<
     | { phase: "idle" }
     | { phase: "busy" }
-    | { phase: "done"; items: TPublicBurial[] }
+    | { phase: "done"; items: TPublicBurial[]; total: number }
     | { phase: "failed"; message: string }
   >(
     initial
       ? initial.error
         ? { phase: "failed", message: initial.error }
-        : { phase: "done", items: initial.items }
+        : { phase: "done", items: initial.items, total: initial.total }
       : { phase: "idle" },
   );
   const [chosen, setChosen] = useState("");
@@ -75,10 +77,10 @@ function BurialPicker({
     if (!q.trim() || !cemeteryId) return;
     setState({ phase: "busy" });
     try {
-      const page = await browserApi(locale).get<{ items: TPublicBurial[] }>("/manager/burials", {
+      const page = await browserApi(locale).get<{ items: TPublicBurial[]; total: number }>("/manager/burials", {
         query: { cemeteryId: String(cemeteryId), q: q.trim() },
       });
-      setState({ phase: "done", items: page.items });
+      setState({ phase: "done", items: page.items, total: page.total });
       setChosen("");
     } catch (err) {
       setState({ phase: "failed", message: err instanceof Error ? err.message : t("manager.picker.failed") });
@@ -148,6 +150,9 @@ function BurialPicker({
         {state.phase === "done" ? (
           <p className="muted" data-testid="picker-count">
             {found.length ? t("manager.picker.results", { count: found.length }) : t("manager.picker.none_found")}
+            {state.total > found.length
+              ? ` ${t("manager.picker.more", { shown: found.length, total: state.total })}`
+              : ""}
           </p>
         ) : null}
       </div>

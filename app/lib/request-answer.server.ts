@@ -33,12 +33,12 @@ export async function pickerFromUrl(api: ApiClient, url: URL): Promise<TPickerRe
   }
   const typed = { requestId, q, cemeteryId, status: p.get("answerStatus") ?? undefined, answer: p.get("answer") ?? "" };
   try {
-    const page = await api.get<{ items: TPublicBurial[] }>("/manager/burials", {
+    const page = await api.get<{ items: TPublicBurial[]; total: number }>("/manager/burials", {
       query: { cemeteryId: String(cemeteryId), q },
     });
-    return { ...typed, items: page.items };
+    return { ...typed, items: page.items, total: page.total };
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500) return { ...typed, items: [], error: err.message };
+    if (err instanceof ApiError && err.status < 500) return { ...typed, items: [], total: 0, error: err.message };
     throw err;
   }
 }
