@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import type { TPublicBurial, TRegistryRequest } from "../../common/api-types.ts";
 import { formatDate } from "../../common/i18n.ts";
-import { formatPhone } from "../../common/phone.ts";
+import { formatPhone, telHref } from "../../common/phone.ts";
 import { browserApi } from "../lib/browser-api.ts";
 import { useT } from "../lib/hooks.ts";
 import { describedBy, Field } from "./form.tsx";
@@ -258,7 +258,9 @@ export function RequestCard({
       <p className="muted">
         {formatDate(locale, r.createdAt, true)}
         {showCemetery ? ` · ${r.cemeteryName ?? t("manager.inbox.no_cemetery")}` : ""} · {r.applicantName},{" "}
-        <a href={`tel:${r.applicantPhone}`}>{formatPhone(r.applicantPhone)}</a>
+        <a href={telHref(r.applicantPhone)} className="phone">
+          {formatPhone(r.applicantPhone)}
+        </a>
       </p>
       <p>
         {[
