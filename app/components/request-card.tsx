@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
 import type { TPublicBurial, TRegistryRequest } from "../../common/api-types.ts";
 import { formatDate } from "../../common/i18n.ts";
 import { formatPhone, telHref } from "../../common/phone.ts";
@@ -9,7 +9,7 @@ import { describedBy, Field } from "./form.tsx";
 import { Icon } from "./icon.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-type TFormAnswer = { ok?: true; error?: { message: string; fields: Record<string, string> } };
+type TFormAnswer = { ok?: true; requestId?: number; error?: { message: string; fields: Record<string, string> } };
 
 /**
  * A record search run by the page's loader: what a form posted before hydration asked for
@@ -230,8 +230,11 @@ export function RequestCard({
   cemeteries,
   picked,
   showCemetery,
+  onSent,
 }: {
   r: TRegistryRequest;
+  /** Called with the person's name once the answer is stored. */
+  onSent?: (person: string) => void;
   /** The caller's cemeteries, for a request that named none. */
   cemeteries: { id: number; name: string }[];
   picked?: TPickerResult;
@@ -239,13 +242,17 @@ export function RequestCard({
 }) {
   const { t, to, locale } = useT();
   const fetcher = useFetcher<TFormAnswer>();
-  const errors = fetcher.data?.error?.fields ?? {};
+  // Before hydration the form posts as a page: its answer is the page's action data.
+  const pageAnswer = useActionData() as TFormAnswer | undefined;
+  const answer = fetcher.data ?? (pageAnswer?.requestId === r.id ? pageAnswer : undefined);
+  const errors = answer?.error?.fields ?? {};
   const open = r.status === "new" || r.status === "in_progress";
   const person = [r.surname, r.name, r.patronymic].filter(Boolean).join(" ");
-  const [sent, setSent] = useState(false);
+  // Told as soon as the answer is stored: the list's reload then takes the closed card away.
+  const done = Boolean(fetcher.data?.ok);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setSent(true);
-  }, [fetcher.state, fetcher.data]);
+    if (done) onSent?.(person);
+  }, [done, onSent, person]);
   const mine = picked?.requestId === r.id ? picked : undefined;
   return (
     <li className="card request" data-testid="request" data-request-id={r.id}>
@@ -294,11 +301,7 @@ export function RequestCard({
           ) : null}
         </p>
       ) : null}
-      {sent ? (
-        <p className="alert alert--success" role="status" data-testid="answer-sent">
-          <Icon name="check" /> {t("manager.answer_sent")}
-        </p>
-      ) : open ? (
+      {open && !done ? (
         <fetcher.Form method="post" className="form" noValidate data-testid="answer-form">
           <input type="hidden" name="intent" value="answer" />
           <input type="hidden" name="id" value={r.id} />
@@ -330,9 +333,9 @@ export function RequestCard({
               aria-describedby={describedBy(`a${r.id}-answer`, undefined, errors.answer)}
             />
           </Field>
-          {fetcher.data?.error && !Object.keys(errors).length ? (
+          {answer?.error && !Object.keys(errors).length ? (
             <p className="alert alert--error" role="alert">
-              {fetcher.data.error.message}
+              {answer.error.message}
             </p>
           ) : null}
           <button type="submit" className="button" disabled={fetcher.state !== "idle"} data-testid="send-answer">
@@ -342,4 +345,25 @@ export function RequestCard({
       ) : null}
     </li>
   );
+}
+
+/**
+ * "Answer sent", above a list of request cards: the answered card leaves the open list at once,
+ * so the confirmation cannot live in it. Also after a form posted before hydration.
+ */
+export function useAnswerSent() {
+  const { t } = useT();
+  const [person, setPerson] = useState<string | null>(null);
+  const page = useActionData() as TFormAnswer | undefined;
+  // Another page of the list, or other filters: the note was about the list before.
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location's key is the trigger
+  useEffect(() => setPerson(null), [key]);
+  const note =
+    person !== null || page?.ok ? (
+      <p className="alert alert--success" role="status" data-testid="answer-sent">
+        <Icon name="check" /> {person ? t("manager.answer_sent_for", { name: person }) : t("manager.answer_sent")}
+      </p>
+    ) : null;
+  return { note, onSent: setPerson };
 }

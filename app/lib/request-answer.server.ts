@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { ApiError, type ApiClient } from "../../common/api-client.ts";
 import type { TPublicBurial } from "../../common/api-types.ts";
 import type { TPickerResult } from "../components/request-card.tsx";
@@ -8,14 +9,18 @@ import { callApi, str } from "./actions.server.ts";
  * record chosen in the picker goes with the answer.
  */
 export async function answerRequest(api: ApiClient, form: FormData) {
+  const requestId = Number(str(form, "id"));
   const result = await callApi(() =>
-    api.post(`/registry-requests/${Number(str(form, "id"))}/answer`, {
+    api.post(`/registry-requests/${requestId}/answer`, {
       status: str(form, "answerStatus"),
       answer: str(form, "answer"),
       burialId: str(form, "burialId"),
     }),
   );
-  return result.ok ? { ok: true as const } : result.response;
+  // The request's id goes back with the answer: a form posted before hydration reads it from the
+  // page's action data (no fetcher yet) and finds its own card by it.
+  if (result.ok) return { ok: true as const, requestId };
+  return data({ error: result.error, requestId }, { status: result.status });
 }
 
 /**

@@ -156,7 +156,8 @@ test("a manager answers from the inbox, picking the record from a search", async
   await card.locator("select[name=answerStatus]").selectOption("found");
   await card.locator("textarea[name=answer]").fill("Табылды: карточкадағы сілтеме бойынша қараңыз.");
   await card.getByTestId("send-answer").click();
-  // Closed requests leave the open list; the closed list shows it with its record.
+  // Closed requests leave the open list, saying so; the closed list shows it with its record.
+  await expect(page.getByTestId("answer-sent")).toContainText(burial.surname);
   await expect(page.getByTestId("request").filter({ hasText: details })).toHaveCount(0);
   await page.locator("#f-status").selectOption("closed");
   await page.getByTestId("inbox-apply").click();

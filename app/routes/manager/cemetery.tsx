@@ -14,7 +14,7 @@ import { Icon } from "../../components/icon.tsx";
 import { PlotList, placeLabel } from "../../components/map/plot-list.tsx";
 import { PlotMap, type TExtent } from "../../components/map/plot-map.tsx";
 import { Pager } from "../../components/pager.tsx";
-import { RequestCard } from "../../components/request-card.tsx";
+import { RequestCard, useAnswerSent } from "../../components/request-card.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
@@ -222,6 +222,7 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
 export default function ManagerCemetery({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
   const { cemetery: c, requests, tab, extent, picked } = loaderData;
+  const sent = useAnswerSent();
   const here = useMemo(() => [{ id: c.id, name: c.name }], [c.id, c.name]);
   const [params] = useSearchParams();
   const [chosen, setChosen] = useState<number | null>(null);
@@ -280,9 +281,10 @@ export default function ManagerCemetery({ loaderData }: Route.ComponentProps) {
         <Link to={to(`/manager/requests?cemeteryId=${c.id}`)}>{t("manager.inbox.all_link")}</Link>
       </p>
       {requests.items.length === 0 ? <p className="note">{t("manager.no_requests")}</p> : null}
+      {sent.note}
       <ul className="requests" data-testid="requests">
         {requests.items.map((r) => (
-          <RequestCard key={r.id} r={r} cemeteries={here} picked={picked} />
+          <RequestCard key={r.id} r={r} cemeteries={here} picked={picked} onSent={sent.onSent} />
         ))}
       </ul>
       <Pager page={requests.page} pageSize={requests.pageSize} total={requests.total} />

@@ -2,7 +2,7 @@ import { Form, useSearchParams } from "react-router";
 import type { TCemeterySummary, TRegistryRequestPage } from "../../../common/api-types.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
-import { RequestCard } from "../../components/request-card.tsx";
+import { RequestCard, useAnswerSent } from "../../components/request-card.tsx";
 import { str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { answerRequest, pickerFromUrl } from "../../lib/request-answer.server.ts";
@@ -70,6 +70,7 @@ export default function ManagerRequests({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const f = filtersOf(params);
   const { requests, cemeteries, picked } = loaderData;
+  const sent = useAnswerSent();
   const select = (name: string, label: string, value: string, options: [string, string][]) => (
     <div className="field">
       <label className="field__label" htmlFor={`f-${name}`}>
@@ -121,9 +122,10 @@ export default function ManagerRequests({ loaderData }: Route.ComponentProps) {
         {t("manager.inbox.total", { count: requests.total })}
       </p>
       {requests.items.length === 0 ? <p className="note">{t("manager.no_requests")}</p> : null}
+      {sent.note}
       <ul className="requests" data-testid="requests">
         {requests.items.map((r) => (
-          <RequestCard key={r.id} r={r} cemeteries={cemeteries} picked={picked} showCemetery />
+          <RequestCard key={r.id} r={r} cemeteries={cemeteries} picked={picked} showCemetery onSent={sent.onSent} />
         ))}
       </ul>
       <Pager page={requests.page} pageSize={requests.pageSize} total={requests.total} />
