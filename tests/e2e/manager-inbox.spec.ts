@@ -100,6 +100,30 @@ test("an admin pastes and uploads a cemetery's boundary", async ({ page }) => {
     [77.0095, 43.28],
     [77.015, 43.284],
   ]);
+  // Before hydration the form posts as a plain page: the action reads pasted coordinates itself.
+  const plain = (boundaryText: string) =>
+    page.request.post("/admin/cemetery/form", {
+      headers: { origin: new URL(page.url()).origin },
+      form: {
+        akimatId: "1",
+        nameRu: "Кладбище «Жетысу»",
+        nameKk: "«Жетісу» зираты",
+        city: "Алматы",
+        religion: "all",
+        status: "open",
+        days: "1",
+        from: "10:00",
+        to: "16:00",
+        boundary: "[]",
+        boundaryText,
+      },
+    });
+  const refused = await plain("76.9100, 43.3500\n76.9140, 43.3500\n76.9120, 43.3540");
+  expect(refused.status()).toBe(422);
+  expect(await refused.text()).toContain("широта и долгота переставлены");
+  const saved = await plain("43.3500, 76.9100\n43.3500, 76.9140\n43.3540, 76.9120");
+  expect(saved.ok()).toBe(true);
+  expect(new URL(saved.url()).pathname).toMatch(/^\/admin\/cemetery\/\d+$/);
   // Phones were stored normalised and come back formatted one way.
   await page.getByRole("link", { name: "Изменить" }).click();
   await expect(page.locator("#c-phones")).toHaveValue("+7 727 300 40 50, +7 701 300 40 51");
