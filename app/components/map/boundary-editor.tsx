@@ -8,7 +8,7 @@ import {
 } from "../../../common/boundary-import.ts";
 import { useT } from "../../lib/hooks.ts";
 import { toLatLng } from "./leaflet.ts";
-import { useLeafletMap } from "./use-map.ts";
+import { openingPoints, type TExtent, useLeafletMap } from "./use-map.ts";
 
 type Point = [number, number];
 
@@ -36,7 +36,7 @@ export function BoundaryEditor({
   initial: Point[];
   center: Point;
   /** The cemetery's plots, [minLng, minLat, maxLng, maxLat]: the map opens on them too. */
-  extent?: [number, number, number, number] | null;
+  extent?: TExtent | null;
   error?: string;
   /** The action's problem with pasted text (a form posted before hydration). */
   textError?: string;
@@ -46,7 +46,7 @@ export function BoundaryEditor({
   const [chosen, setChosen] = useState<number | null>(null);
   const [note, setNote] = useState<ImportNote | null>(null);
   const [text, setText] = useState("");
-  const opening = [...initial, ...extentCorners(extent)];
+  const opening = openingPoints(initial, extent);
   const { ref, leaflet } = useLeafletMap(
     { center, zoom: initial.length ? 16 : 15, fit: opening.length >= 2 ? opening : null },
     t("boundary.map_label"),
@@ -286,15 +286,6 @@ export function BoundaryEditor({
       </details>
     </div>
   );
-}
-
-/** The corners of a [minLng, minLat, maxLng, maxLat] box, to fit the map to. */
-function extentCorners(extent: [number, number, number, number] | null | undefined): Point[] {
-  if (!extent) return [];
-  return [
-    [extent[0], extent[1]],
-    [extent[2], extent[3]],
-  ];
 }
 
 /** Six decimals: about ten centimetres. */

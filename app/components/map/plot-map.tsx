@@ -5,10 +5,9 @@ import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
 import { STATUS_COLORS, toLatLng } from "./leaflet.ts";
 import { placeLabel } from "./plot-list.tsx";
-import { useLeafletMap } from "./use-map.ts";
+import { openingPoints, type TExtent, useLeafletMap } from "./use-map.ts";
 
-/** A box, [minLng, minLat, maxLng, maxLat]. */
-export type TExtent = [number, number, number, number];
+export type { TExtent };
 
 export type PlotMapProps = {
   cemeteryId: number;
@@ -51,15 +50,7 @@ const styleOf = (p: TPlotProps, selected: ReadonlySet<number> | undefined) => {
 export function PlotMap(props: PlotMapProps) {
   const { t, locale } = useT();
   const { cemeteryId, boundary, extent, center, focus, selected, reloadKey, label } = props;
-  const opening: [number, number][] = [
-    ...(boundary ?? []),
-    ...(extent
-      ? ([
-          [extent[0], extent[1]],
-          [extent[2], extent[3]],
-        ] as [number, number][])
-      : []),
-  ];
+  const opening = openingPoints(boundary, extent);
   const { ref, leaflet } = useLeafletMap(
     { center: focus ?? center, zoom: focus ? 20 : 17, fit: focus || opening.length < 2 ? null : opening },
     label,

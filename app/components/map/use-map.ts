@@ -3,6 +3,25 @@ import { useEffect, useRef, useState } from "react";
 import { useRootData } from "../../lib/hooks.ts";
 import { type L, loadLeaflet, toLatLng } from "./leaflet.ts";
 
+/** A box, [minLng, minLat, maxLng, maxLat]: the extent of a cemetery's plots. */
+export type TExtent = [number, number, number, number];
+
+/** The points a staff map opens on: a boundary ring and the corners of the plots' box. */
+export function openingPoints(
+  ring: [number, number][] | null | undefined,
+  extent?: TExtent | null,
+): [number, number][] {
+  return [
+    ...(ring ?? []),
+    ...(extent
+      ? ([
+          [extent[0], extent[1]],
+          [extent[2], extent[3]],
+        ] as [number, number][])
+      : []),
+  ];
+}
+
 export type MapView = {
   /** [lng, lat] to centre on when there is nothing to fit. */
   center: [number, number];
