@@ -5,7 +5,12 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { TBurialSearchPage, TCemeterySummary, TRegistryRequest, TStaffPlot } from "../../../common/api-types.ts";
+import type {
+  TBurialSearchPage,
+  TCemeterySummary,
+  TRegistryRequestPage,
+  TStaffPlot,
+} from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
@@ -184,13 +189,6 @@ export type TRequestFilter = {
   pageSize: number;
 };
 
-export type TRequestPage = {
-  items: (TRegistryRequest & { cemeteryName: string | null })[];
-  total: number;
-  page: number;
-  pageSize: number;
-};
-
 /**
  * Requests the caller handles, one page at a time with the total, so no list is cut short: the
  * admin sees all; a manager those of their cemeteries and those that named none (they go to
@@ -201,7 +199,7 @@ export async function listRequests(
   user: TSessionUser,
   filter: TRequestFilter,
   locale: Locale,
-): Promise<TRequestPage> {
+): Promise<TRegistryRequestPage> {
   const empty = { items: [], total: 0, page: filter.page, pageSize: filter.pageSize };
   const conds: (SQL | undefined)[] = [];
   if (typeof filter.cemeteryId === "number") {
