@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
+import { ApiError } from "../../common/api-client.ts";
 import type { TPublicBurial, TRegistryRequest } from "../../common/api-types.ts";
 import { formatDate } from "../../common/i18n.ts";
 import { formatPhone, telHref } from "../../common/phone.ts";
@@ -83,14 +84,17 @@ function BurialPicker({
       setState({ phase: "done", items: page.items, total: page.total });
       setChosen("");
     } catch (err) {
-      setState({ phase: "failed", message: err instanceof Error ? err.message : t("manager.picker.failed") });
+      // The API's refusals come translated; anything else (the network) gets the general message.
+      setState({ phase: "failed", message: err instanceof ApiError ? err.message : t("manager.picker.failed") });
     }
   };
 
   const found = state.phase === "done" ? state.items : [];
   return (
-    <div className="picker" data-testid="burial-picker">
-      <p className="field__label">{t("manager.picker.title")}</p>
+    <div className="picker" data-testid="burial-picker" role="group" aria-labelledby={`${uid}-title`}>
+      <p className="field__label" id={`${uid}-title`}>
+        {t("manager.picker.title")}
+      </p>
       <div className="picker__search">
         {request.cemeteryId === null && cemeteries.length > 1 ? (
           <Field id={`${uid}-cem`} label={t("manager.picker.cemetery")}>
