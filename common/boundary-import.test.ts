@@ -123,6 +123,28 @@ describe("GeoJSON and KML files", () => {
     ]);
   });
 
+  it("reads a Google gx:Track of a KML recording", () => {
+    expect(ring(parseBoundaryFile("track.kml", fixture("gx-track.kml")))).toEqual([
+      [76.98, 43.33],
+      [76.982, 43.33],
+      [76.982, 43.3315],
+      [76.98, 43.3315],
+    ]);
+  });
+
+  it("reads a GPX track walked round the fence (lat and lon in any order), not its waypoints", () => {
+    expect(ring(parseBoundaryFile("walk.gpx", fixture("walk.gpx")))).toEqual([
+      [76.97, 43.32],
+      [76.973, 43.32],
+      [76.973, 43.3225],
+      [76.97, 43.3225],
+    ]);
+    expect(problem(parseBoundaryFile("walk.gpx", "<kml></kml>"))?.key).toBe("boundary.import.bad_gpx");
+    expect(problem(parseBoundaryFile("walk.gpx", '<gpx><trkseg><trkpt lat="x" lon="1"/></trkseg></gpx>'))?.key).toBe(
+      "boundary.import.bad_gpx",
+    );
+  });
+
   it("falls back to loose points when a file holds only waypoints", () => {
     const points = {
       type: "FeatureCollection",
@@ -187,6 +209,7 @@ describe("GeoJSON and KML files", () => {
       "bad_json",
       "bad_geojson",
       "bad_kml",
+      "bad_gpx",
       "kmz",
       "no_shape",
     ]) {

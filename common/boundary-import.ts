@@ -1,7 +1,7 @@
 /**
  * A cemetery's boundary brought in from outside the map: pasted coordinates (one point a line,
  * "lat, lon" as map apps copy them, dot or comma decimals), pasted GeoJSON text, or a GeoJSON /
- * KML file as GPS apps export it. Runs in the browser (and in tests) with no DOM: KML's few
+ * KML / GPX file as GPS apps export it. Runs in the browser (and in tests) with no DOM: KML's few
  * elements that matter are read from the text, so the same code is tested in Node.
  *
  * The result is a ring of [lng, lat] points, not closed, as the boundary editor and the API keep
@@ -198,10 +198,43 @@ function collectKml(xml: string, into: Shapes) {
       if (coords !== undefined) into.lines.push(kmlCoordinates(coords));
     }
   }
+  // Google's track extension (`gx:Track`): one `gx:coord` of "lon lat alt" per fix.
+  for (const track of elements(withoutPolygons, "Track")) {
+    into.lines.push(
+      kmlCoordinates(
+        elements(track, "coord")
+          .map((c) => c.trim().split(/\s+/).join(","))
+          .join(" "),
+      ),
+    );
+  }
   for (const point of elements(withoutPolygons, "Point")) {
     const coords = elements(point, "coordinates")[0];
     if (coords !== undefined) into.points.push(...kmlCoordinates(coords));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GPX
+
+/** The `lat` and `lon` attributes of each element named `tag`, in order. */
+function gpxPoints(xml: string, tag: string): TRing {
+  return [...xml.matchAll(new RegExp(`<(?:[\\w-]+:)?${tag}\\b([^>]*)>`, "g"))].map((m) => {
+    const attrs = m[1] as string;
+    const lat = Number(/\blat\s*=\s*["']([^"']+)["']/.exec(attrs)?.[1]);
+    const lng = Number(/\blon\s*=\s*["']([^"']+)["']/.exec(attrs)?.[1]);
+    if (!Number.isFinite(lat) || !Number.isFinite(lng)) throw new ImportProblem("bad_gpx");
+    if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new ImportProblem("out_of_range_geo");
+    return [lng, lat];
+  });
+}
+
+/** GPX as GPS devices write it: a track (`trkpt`) or route (`rtept`) walked round, or waypoints. */
+function collectGpx(xml: string, into: Shapes) {
+  const doc = xml.replace(/<!--[\s\S]*?-->/g, "");
+  for (const segment of elements(doc, "trkseg")) into.lines.push(gpxPoints(segment, "trkpt"));
+  for (const route of elements(doc, "rte")) into.lines.push(gpxPoints(route, "rtept"));
+  into.points.push(...gpxPoints(doc, "wpt"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -371,7 +404,10 @@ export function parseBoundaryText(text: string): TBoundaryImport {
       }
       return fromShapes((into) => collectGeoJson(doc, into));
     }
-    if (body.startsWith("<")) return fromShapes((into) => collectKml(body, into));
+    if (body.startsWith("<")) {
+      if (/<(?:[\w-]+:)?gpx\b/.test(body)) return fromShapes((into) => collectGpx(body, into));
+      return fromShapes((into) => collectKml(body, into));
+    }
     return finish(parseLines(body), "latlng");
   });
 }
@@ -379,12 +415,13 @@ export function parseBoundaryText(text: string): TBoundaryImport {
 /** A file's largest size to read: a GPS export of a cemetery's outline is a few hundred kilobytes. */
 export const MAX_BOUNDARY_FILE_BYTES = 5 * 1024 * 1024;
 
-/** An uploaded file, by its name and text: `.geojson` / `.json`, `.kml`, or a text of lines. */
+/** An uploaded file, by its name and text: `.geojson` / `.json`, `.kml`, `.gpx`, or a text of lines. */
 export function parseBoundaryFile(name: string, text: string): TBoundaryImport {
   const ext = name.toLowerCase().split(".").pop() ?? "";
   if (ext === "kmz") return fail("kmz");
   const body = text.replace(/^\uFEFF/, "").trim();
   if (ext === "kml" && !body.startsWith("<")) return fail("bad_kml");
+  if (ext === "gpx" && !/<(?:[\w-]+:)?gpx\b/.test(body)) return fail("bad_gpx");
   if ((ext === "geojson" || ext === "json") && !body.startsWith("{")) return fail("bad_json");
   return parseBoundaryText(body);
 }

@@ -222,7 +222,7 @@ export function BoundaryEditor({
           <input
             id={`${name}-file`}
             type="file"
-            accept=".geojson,.json,.kml,.txt,.csv,application/geo+json,application/vnd.google-earth.kml+xml"
+            accept=".geojson,.json,.kml,.gpx,.txt,.csv,application/geo+json,application/vnd.google-earth.kml+xml,application/gpx+xml"
             onChange={(e) => void applyFile(e.currentTarget)}
             aria-describedby={`${name}-file-hint`}
             data-testid="boundary-file"
