@@ -91,10 +91,8 @@ function BurialPicker({
 
   const found = state.phase === "done" ? state.items : [];
   return (
-    <div className="picker" data-testid="burial-picker" role="group" aria-labelledby={`${uid}-title`}>
-      <p className="field__label" id={`${uid}-title`}>
-        {t("manager.picker.title")}
-      </p>
+    <fieldset className="picker" data-testid="burial-picker">
+      <legend className="field__label">{t("manager.picker.title")}</legend>
       <div className="picker__search">
         {request.cemeteryId === null && cemeteries.length > 1 ? (
           <Field id={`${uid}-cem`} label={t("manager.picker.cemetery")}>
@@ -192,7 +190,7 @@ function BurialPicker({
         // Nothing chosen yet: the answer goes without a record.
         <input type="hidden" name="burialId" value="" />
       )}
-    </div>
+    </fieldset>
   );
 }
 
