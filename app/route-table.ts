@@ -157,6 +157,14 @@ export const ROUTES: readonly RouteEntry[] = [
     nav: "nav.manager.cemeteries",
   },
   {
+    id: "manager-requests",
+    path: "/manager/requests",
+    file: "routes/manager/requests.tsx",
+    layout: "manager",
+    roles: MANAGER_OR_ADMIN,
+    nav: "nav.manager.requests",
+  },
+  {
     id: "manager-cemetery-item",
     path: "/manager/cemetery/:id",
     file: "routes/manager/cemetery.tsx",

@@ -262,7 +262,12 @@ export type TRegistryRequest = {
   /** Photos of the grave sent with an add request. */
   photos: TUploadFile[];
   createdAt: string;
+  /** The cemetery's name in the request's language; null when the applicant named none. */
+  cemeteryName: string | null;
 };
+
+/** One page of requests, with how many match in all. */
+export type TRegistryRequestPage = { items: TRegistryRequest[]; total: number; page: number; pageSize: number };
 
 /** A cemetery by id and name in the request's language. */
 export type TCemeteryRef = { id: number; name: string };

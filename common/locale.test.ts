@@ -43,7 +43,7 @@ describe("phones", () => {
     expect(normalizePhone("7010000001")).toBe("+77010000001");
     expect(normalizePhone("12345")).toBeNull();
     expect(normalizePhone("+7 (101) 000-00-01")).toBeNull();
-    expect(formatPhone("+77010000001")).toBe("+7 (701) 000-00-01");
+    expect(formatPhone("+77010000001")).toBe("+7 701 000 00 01");
     expect(maskPhone("+77010000001")).toBe("+7 (701) ***-**-01");
   });
 });

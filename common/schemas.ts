@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidBin, isValidIin } from "./iin.ts";
-import { normalizePhone } from "./phone.ts";
+import { normalizePhone, normalizePhoneList } from "./phone.ts";
 
 /**
  * Zod schemas shared by the forms and the API. Messages are translation keys (`validation.*`),
@@ -17,6 +17,37 @@ export const ZPhone = z
       return z.NEVER;
     }
     return phone;
+  });
+
+/** A phone that may be left empty (an office's number): empty, or stored like `ZPhone`. */
+export const ZOptionalPhone = z
+  .string()
+  .trim()
+  .max(40, "validation.phone")
+  .default("")
+  .transform((v, ctx) => {
+    if (!v) return "";
+    const phone = normalizePhone(v);
+    if (!phone) {
+      ctx.addIssue({ code: "custom", message: "validation.phone" });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+/** Phones separated by commas, semicolons or lines, stored as `+77272551010, +77011234567`. */
+export const ZPhoneList = z
+  .string()
+  .trim()
+  .max(200, "validation.too_long_200")
+  .default("")
+  .transform((v, ctx) => {
+    const list = normalizePhoneList(v);
+    if (!list.ok) {
+      ctx.addIssue({ code: "custom", message: "validation.phones" });
+      return z.NEVER;
+    }
+    return list.value;
   });
 
 export const ZOtpCode = z
@@ -67,7 +98,7 @@ export const ZAkimatInput = z.object({
   nameKk: z.string().trim().min(1, "validation.required").max(200),
   city: z.string().trim().min(1, "validation.required").max(80),
   address: z.string().trim().max(300).default(""),
-  phone: z.string().trim().max(40).default(""),
+  phone: ZOptionalPhone,
 });
 export type TAkimatInput = z.input<typeof ZAkimatInput>;
 
@@ -163,7 +194,7 @@ export const ZCemeteryInput = z.object({
   city: z.string().trim().min(2, "validation.required").max(80),
   religion: z.enum(["all", "muslim", "christian", "jewish", "other"]),
   address: z.string().trim().max(200, "validation.too_long_200").default(""),
-  phones: z.string().trim().max(200, "validation.too_long_200").default(""),
+  phones: ZPhoneList,
   status: z.enum(["open", "family_only", "closed"]),
   capacity: z.coerce.number().int("validation.whole_number").min(0, "validation.not_negative").max(10_000_000),
   burialFee: z.coerce.number().int("validation.whole_number").min(0, "validation.not_negative").max(100_000_000),

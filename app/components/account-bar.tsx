@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatNumber } from "../../common/i18n.ts";
+import { formatPhone } from "../../common/phone.ts";
 import { HOME_OF_ROLE, NOTIFICATIONS_OF_ROLE } from "../route-table.ts";
 import { useMe, useT } from "../lib/hooks.ts";
 import { Icon } from "./icon.tsx";
@@ -44,7 +45,7 @@ export function AccountBar({ showCabinetLink = false }: { showCabinetLink?: bool
             </Link>
           ) : null}
           <span className="account-bar__name" data-testid="user-name">
-            <Icon name="user" size={18} /> {me.user.name || me.user.fullName || me.user.phone}
+            <Icon name="user" size={18} /> {me.user.name || me.user.fullName || formatPhone(me.user.phone)}
           </span>
           <Form method="post" action={to("/logout")}>
             <button type="submit" className="button button--ghost button--small" data-testid="logout">

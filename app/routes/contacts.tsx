@@ -3,6 +3,7 @@ import { Icon } from "../components/icon.tsx";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
 import type { TPublicAkimat } from "../../common/api-types.ts";
+import { formatPhone, telHref } from "../../common/phone.ts";
 import type { Route } from "./+types/contacts";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -12,8 +13,6 @@ export function meta({ location }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   return context.get(requestContext).api.get<{ items: TPublicAkimat[] }>("/public/akimats");
 }
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /** Contacts: the akimats that run the service, and the numbers to call in an emergency. */
 export default function Contacts({ loaderData }: Route.ComponentProps) {
@@ -35,7 +34,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
               </p>
               {a.phone ? (
                 <p>
-                  <Icon name="phone" size={18} /> <a href={telHref(a.phone)}>{a.phone}</a>
+                  <Icon name="phone" size={18} /> <a href={telHref(a.phone)}>{formatPhone(a.phone)}</a>
                 </p>
               ) : null}
             </li>

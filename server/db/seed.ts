@@ -97,7 +97,7 @@ export async function seedDemo(db: Queryable): Promise<{ akimatId: number; manag
     nameKk: "Алматы қаласының әкімдігі",
     city: "Алматы",
     address: "пл. Республики, 4",
-    phone: "+7 (727) 271-66-00",
+    phone: "+77272716600",
   });
   const supplierId = await ensureSupplier(db, {
     bin: "180540012343",

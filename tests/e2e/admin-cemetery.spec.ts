@@ -21,6 +21,8 @@ test("an admin draws a cemetery and generates its plots", async ({ page }) => {
   // Four clicks on the map make the boundary; a fifth point is added and deleted again.
   const map = page.getByTestId("boundary-map");
   await expect(map).toHaveClass(/leaflet-container/);
+  // The save button's click left the page scrolled below the map (the import tools lie between).
+  await map.scrollIntoViewIfNeeded();
   const box = (await map.boundingBox()) as { x: number; y: number; width: number; height: number };
   const at = (fx: number, fy: number) => page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
   await at(0.2, 0.2);

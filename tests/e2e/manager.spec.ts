@@ -38,7 +38,7 @@ test("a manager changes a plot and answers a search request", async ({ page, req
   // The request, answered and closed.
   const item = page.getByTestId("request").filter({ hasText: details });
   await expect(item).toContainText("Тасмағанбетов");
-  await item.locator("select[name=status]").selectOption("not_found");
+  await item.locator("select[name=answerStatus]").selectOption("not_found");
   await item.getByTestId("send-answer").click();
   await expect(item.locator("[id$=-answer-error]")).toBeVisible();
   await item.locator("textarea[name=answer]").fill("Өкінішке қарай, тізілімде жоқ. Кеңсеге келіңіз.");

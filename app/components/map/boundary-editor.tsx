@@ -1,36 +1,97 @@
 import type { Marker } from "leaflet";
 import { useEffect, useRef, useState } from "react";
+import {
+  MAX_BOUNDARY_FILE_BYTES,
+  parseBoundaryFile,
+  parseBoundaryText,
+  type TBoundaryImport,
+} from "../../../common/boundary-import.ts";
 import { useT } from "../../lib/hooks.ts";
 import { toLatLng } from "./leaflet.ts";
-import { useLeafletMap } from "./use-map.ts";
+import { openingPoints, type TExtent, useLeafletMap } from "./use-map.ts";
 
 type Point = [number, number];
+
+/** What the last import said: how many points it gave, or its problem, as shown to the admin. */
+type ImportNote = { ok: true; text: string } | { ok: false; text: string };
 
 /**
  * Drawing a cemetery's boundary: a click on the map adds a point, a point's handle drags to move
  * it, and the list under the map edits or removes any point by keyboard. The ring (not closed,
  * [lng, lat]) goes to the form in a hidden input named `name`, as JSON.
+ *
+ * A boundary measured elsewhere comes in whole: coordinates pasted into `${name}Text` (also read
+ * by the form's action when the page is not hydrated yet) or a GeoJSON / KML file, read in the
+ * browser by `common/boundary-import.ts`. The map opens on the boundary and the plots (`extent`).
  */
 export function BoundaryEditor({
   name,
   initial,
   center,
+  extent,
   error,
+  textError,
 }: {
   name: string;
   initial: Point[];
   center: Point;
+  /** The cemetery's plots, [minLng, minLat, maxLng, maxLat]: the map opens on them too. */
+  extent?: TExtent | null;
   error?: string;
+  /** The action's problem with pasted text (a form posted before hydration). */
+  textError?: string;
 }) {
   const { t } = useT();
   const [points, setPoints] = useState<Point[]>(initial);
   const [chosen, setChosen] = useState<number | null>(null);
+  const [note, setNote] = useState<ImportNote | null>(null);
+  const [text, setText] = useState("");
+  const opening = openingPoints(initial, extent);
   const { ref, leaflet } = useLeafletMap(
-    { center, zoom: initial.length ? 16 : 15, fit: initial.length >= 3 ? initial : null },
+    { center, zoom: initial.length ? 16 : 15, fit: opening.length >= 2 ? opening : null },
     t("boundary.map_label"),
   );
   const pointsRef = useRef(points);
   pointsRef.current = points;
+
+  /** Takes an imported ring, or shows why not; the map moves to the new boundary. */
+  const apply = (result: TBoundaryImport) => {
+    if (!result.ok) {
+      setNote({ ok: false, text: t(result.problem.key, result.problem.params) });
+      return false;
+    }
+    setPoints(result.ring);
+    setChosen(null);
+    const done = t("boundary.import.done", { count: result.ring.length });
+    const simplified = result.simplifiedFrom
+      ? ` ${t("boundary.import.simplified", { from: result.simplifiedFrom, to: result.ring.length })}`
+      : "";
+    setNote({ ok: true, text: done + simplified });
+    if (leaflet) {
+      const { L, map } = leaflet;
+      map.fitBounds(L.latLngBounds(result.ring.map(toLatLng)), { padding: [40, 40], animate: false });
+    }
+    return true;
+  };
+  const applyText = () => {
+    if (apply(parseBoundaryText(text))) setText("");
+  };
+  const applyFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_BOUNDARY_FILE_BYTES) {
+      setNote({ ok: false, text: t("boundary.import.too_big") });
+    } else {
+      try {
+        apply(parseBoundaryFile(file.name, await file.text()));
+      } catch {
+        setNote({ ok: false, text: t("boundary.import.unreadable") });
+      }
+    }
+    // The same file chosen again (after fixing it) fires a change again.
+    input.value = "";
+  };
+  const shownProblem = note && !note.ok ? note.text : textError;
 
   // A click on the map adds a point at the end of the ring.
   useEffect(() => {
@@ -122,6 +183,64 @@ export function BoundaryEditor({
           {t("boundary.clear")}
         </button>
       </div>
+      <fieldset className="boundary-import" data-testid="boundary-import">
+        <legend>{t("boundary.import.title")}</legend>
+        <p className="field__hint" id={`${name}-import-hint`}>
+          {t("boundary.import.intro")}
+        </p>
+        <div className="field">
+          <label className="field__label" htmlFor={`${name}-text`}>
+            {t("boundary.import.paste")}
+          </label>
+          <textarea
+            id={`${name}-text`}
+            name={`${name}Text`}
+            rows={4}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            spellCheck={false}
+            placeholder={"43.2567, 76.9286\n43.2567, 76.9306\n43.2587, 76.9306"}
+            aria-invalid={shownProblem ? true : undefined}
+            aria-describedby={[`${name}-import-hint`, shownProblem ? `${name}-import-error` : ""].join(" ").trim()}
+          />
+        </div>
+        <div className="boundary-editor__tools">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={applyText}
+            disabled={!text.trim()}
+            data-testid="boundary-paste-apply"
+          >
+            {t("boundary.import.paste_apply")}
+          </button>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${name}-file`}>
+            {t("boundary.import.file")}
+          </label>
+          <input
+            id={`${name}-file`}
+            type="file"
+            accept=".geojson,.json,.kml,.gpx,.txt,.csv,application/geo+json,application/vnd.google-earth.kml+xml,application/gpx+xml"
+            onChange={(e) => void applyFile(e.currentTarget)}
+            aria-describedby={`${name}-file-hint`}
+            data-testid="boundary-file"
+          />
+          <p className="field__hint" id={`${name}-file-hint`}>
+            {t("boundary.import.file_hint")}
+          </p>
+        </div>
+        {shownProblem ? (
+          <p className="field__error" id={`${name}-import-error`} role="alert" data-testid="boundary-import-error">
+            {shownProblem}
+          </p>
+        ) : note?.ok ? (
+          <p className="alert alert--success" role="status" data-testid="boundary-import-done">
+            {note.text}
+          </p>
+        ) : null}
+      </fieldset>
       <details className="boundary-editor__list">
         <summary>{t("boundary.list", { count: points.length })}</summary>
         <table className="table">

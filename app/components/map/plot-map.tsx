@@ -5,12 +5,16 @@ import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
 import { STATUS_COLORS, STATUS_MARKS, toLatLng } from "./leaflet.ts";
 import { placeLabel } from "./plot-list.tsx";
-import { useLeafletMap } from "./use-map.ts";
+import { openingPoints, type TExtent, useLeafletMap } from "./use-map.ts";
+
+export type { TExtent };
 
 export type PlotMapProps = {
   cemeteryId: number;
   /** The cemetery's boundary ring, [lng, lat]. */
   boundary: [number, number][] | null;
+  /** The box around the cemetery's plots (staff maps): the map opens on it and the boundary. */
+  extent?: TExtent | null;
   center: [number, number];
   /** A grave to show: the map opens on it and marks it. */
   focus?: [number, number];
@@ -45,9 +49,10 @@ const styleOf = (p: TPlotProps, selected: ReadonlySet<number> | undefined) => {
  */
 export function PlotMap(props: PlotMapProps) {
   const { t, locale } = useT();
-  const { cemeteryId, boundary, center, focus, selected, reloadKey, label } = props;
+  const { cemeteryId, boundary, extent, center, focus, selected, reloadKey, label } = props;
+  const opening = openingPoints(boundary, extent);
   const { ref, leaflet } = useLeafletMap(
-    { center: focus ?? center, zoom: focus ? 20 : 17, fit: focus ? null : boundary },
+    { center: focus ?? center, zoom: focus ? 20 : 17, fit: focus || opening.length < 2 ? null : opening },
     label,
   );
   const [tooMany, setTooMany] = useState(false);

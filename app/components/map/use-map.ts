@@ -3,11 +3,30 @@ import { useEffect, useRef, useState } from "react";
 import { useRootData } from "../../lib/hooks.ts";
 import { type L, loadLeaflet, toLatLng } from "./leaflet.ts";
 
+/** A box, [minLng, minLat, maxLng, maxLat]: the extent of a cemetery's plots. */
+export type TExtent = [number, number, number, number];
+
+/** The points a staff map opens on: a boundary ring and the corners of the plots' box. */
+export function openingPoints(
+  ring: [number, number][] | null | undefined,
+  extent?: TExtent | null,
+): [number, number][] {
+  return [
+    ...(ring ?? []),
+    ...(extent
+      ? ([
+          [extent[0], extent[1]],
+          [extent[2], extent[3]],
+        ] as [number, number][])
+      : []),
+  ];
+}
+
 export type MapView = {
   /** [lng, lat] to centre on when there is nothing to fit. */
   center: [number, number];
   zoom: number;
-  /** A ring of [lng, lat] points to fit the view to (a cemetery's boundary). */
+  /** [lng, lat] points to fit the view to: a cemetery's boundary and the corners of its plots. */
   fit?: [number, number][] | null;
 };
 
@@ -39,11 +58,23 @@ export function useLeafletMap(view: MapView, label: string) {
       if (tileUrl) {
         L.tileLayer(tileUrl, { maxZoom: 19, maxNativeZoom: 19, attribution: "© OpenStreetMap" }).addTo(map);
       }
-      if (v.fit && v.fit.length >= 3) {
-        map.fitBounds(L.latLngBounds(v.fit.map(toLatLng)), { padding: [40, 40], animate: false });
+      if (v.fit && v.fit.length >= 2) {
+        // A lone plot is a tiny box: stop at a street-level zoom rather than the deepest one.
+        map.fitBounds(L.latLngBounds(v.fit.map(toLatLng)), { padding: [40, 40], animate: false, maxZoom: 20 });
       } else map.setView(toLatLng(v.center), v.zoom);
       map.getContainer().setAttribute("aria-label", label);
       map.getContainer().setAttribute("role", "application");
+      // The visible box, [west, south, east, north], kept on the element so a browser test can
+      // tell that the map opened on (fitted) what it shows.
+      const keepView = () => {
+        const b = map?.getBounds();
+        if (b)
+          map
+            ?.getContainer()
+            .setAttribute("data-view", [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].join(","));
+      };
+      map.on("moveend zoomend", keepView);
+      keepView();
       setState({ L, map });
     });
     return () => {

@@ -103,7 +103,7 @@ export default function AkimatForm({ loaderData }: Route.ComponentProps) {
           {input("nameKk", t("admin.akimat_form.name_kk"), a?.nameKk, { required: true })}
           {input("city", t("admin.akimat_form.city"), a?.city ?? "Алматы", { required: true })}
           {input("address", t("admin.akimat_form.address"), a?.address)}
-          {input("phone", t("admin.akimat_form.phone"), a?.phone)}
+          {input("phone", t("admin.akimat_form.phone"), a?.phone ? formatPhone(a.phone) : "", { type: "tel" })}
         </fieldset>
         {a ? (
           <fieldset>

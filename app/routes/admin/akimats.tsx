@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatNumber } from "../../../common/i18n.ts";
+import { formatPhone } from "../../../common/phone.ts";
 import { Icon } from "../../components/icon.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -63,7 +64,7 @@ export default function Akimats({ loaderData }: Route.ComponentProps) {
                     {a.phone ? (
                       <>
                         <br />
-                        {a.phone}
+                        {formatPhone(a.phone)}
                       </>
                     ) : null}
                   </td>

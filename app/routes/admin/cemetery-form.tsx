@@ -1,9 +1,13 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { parseBoundaryText } from "../../../common/boundary-import.ts";
+import { translate } from "../../../common/i18n.ts";
+import { formatPhones } from "../../../common/phone.ts";
 import type { TCemeteryRecord } from "../../../common/api-types.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { BoundaryEditor } from "../../components/map/boundary-editor.tsx";
+import type { TExtent } from "../../components/map/plot-map.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -18,11 +22,12 @@ type TAkimat = { id: number; nameRu: string; nameKk: string };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const id = Number(new URL(request.url).searchParams.get("id"));
-  const [akimats, cemetery] = await Promise.all([
+  const [akimats, cemetery, extent] = await Promise.all([
     api.get<{ items: TAkimat[] }>("/akimats"),
     id ? api.get<TCemeteryRecord>(`/cemeteries/${id}/record`) : Promise.resolve(null),
+    id ? api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${id}/extent`) : Promise.resolve({ extent: null }),
   ]);
-  return { akimats: akimats.items, cemetery };
+  return { akimats: akimats.items, cemetery, extent: extent.extent };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -34,6 +39,16 @@ export async function action({ context, request }: Route.ActionArgs) {
     boundary = JSON.parse(str(form, "boundary") || "[]");
   } catch {
     boundary = [];
+  }
+  // Coordinates pasted into a page that was not hydrated yet: read here with the browser's parser.
+  const pasted = str(form, "boundaryText");
+  if (pasted && !(Array.isArray(boundary) && boundary.length)) {
+    const read = parseBoundaryText(pasted);
+    if (!read.ok) {
+      const message = translate(rc.locale, read.problem.key, read.problem.params);
+      return data({ error: { message, fields: { boundaryText: message } } }, { status: 422 });
+    }
+    boundary = read.ring;
   }
   const body = {
     akimatId: str(form, "akimatId"),
@@ -143,7 +158,16 @@ export default function CemeteryForm({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="form__row">
           {input("address", t("admin_cemetery.address"))}
-          {input("phones", t("reserve.phones"))}
+          <Field id="c-phones" label={t("reserve.phones")} hint={t("admin_cemetery.phones_hint")} error={errors.phones}>
+            <input
+              id="c-phones"
+              name="phones"
+              type="tel"
+              defaultValue={c ? formatPhones(c.phones) : ""}
+              aria-invalid={errors.phones ? true : undefined}
+              aria-describedby={describedBy("c-phones", true, errors.phones)}
+            />
+          </Field>
         </div>
         <div className="form__row">
           <Field id="c-status" label={t("admin_cemetery.status")} error={errors.status}>
@@ -187,7 +211,9 @@ export default function CemeteryForm({ loaderData }: Route.ComponentProps) {
             name="boundary"
             initial={c?.boundary ?? []}
             center={ALMATY}
+            extent={loaderData.extent}
             error={errors.boundary ?? errors["boundary.0"]}
+            textError={errors.boundaryText}
           />
         </fieldset>
         <button type="submit" className="button" disabled={busy} data-testid="save-cemetery">

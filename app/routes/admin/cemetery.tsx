@@ -6,7 +6,7 @@ import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { DropZone } from "../../components/drop-zone.tsx";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
-import { PlotMap } from "../../components/map/plot-map.tsx";
+import { PlotMap, type TExtent } from "../../components/map/plot-map.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -20,11 +20,12 @@ type TSectors = { sectors: { sector: string; rows: number; plots: number }[] };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
-  const [cemetery, record] = await Promise.all([
+  const [cemetery, record, extent] = await Promise.all([
     api.get<TCemeteryDetail>(`/cemeteries/${params.id}`),
     api.get<TSectors>(`/cemeteries/${params.id}/record`),
+    api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${params.id}/extent`),
   ]);
-  return { cemetery, sectors: record.sectors };
+  return { cemetery, sectors: record.sectors, extent: extent.extent };
 }
 
 type TAnswer =
@@ -136,6 +137,7 @@ export default function Cemetery({ loaderData }: Route.ComponentProps) {
         <PlotMap
           cemeteryId={c.id}
           boundary={c.boundary}
+          extent={loaderData.extent}
           center={c.center ?? c.boundary[0] ?? [76.93, 43.25]}
           reloadKey={reloadKey}
           label={t("reserve.plot_map_label", { name: c.name })}

@@ -3,7 +3,7 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import type {
   TCemeteryDetail,
   TPlotProps,
-  TRegistryRequest,
+  TRegistryRequestPage,
   TStaffBurial,
   TStaffPlot,
 } from "../../../common/api-types.ts";
@@ -12,10 +12,13 @@ import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { PlotList, placeLabel } from "../../components/map/plot-list.tsx";
-import { PlotMap } from "../../components/map/plot-map.tsx";
+import { PlotMap, type TExtent } from "../../components/map/plot-map.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { RequestCard, useAnswerSent } from "../../components/request-card.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
+import { answerRequest, pickerFromUrl } from "../../lib/request-answer.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery";
 
@@ -23,14 +26,22 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
 }
 
+const REQUESTS_PAGE_SIZE = 20;
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
-  const tab = new URL(request.url).searchParams.get("requests") === "closed" ? "closed" : "open";
-  const [cemetery, requests] = await Promise.all([
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("requests") === "closed" ? "closed" : "open";
+  const page = Math.max(1, Math.min(100_000, Math.trunc(Number(url.searchParams.get("page")) || 1)));
+  const [cemetery, requests, extent, picked] = await Promise.all([
     api.get<TCemeteryDetail>(`/cemeteries/${params.id}`),
-    api.get<{ items: TRegistryRequest[] }>(`/cemeteries/${params.id}/requests`, { query: { status: tab } }),
+    api.get<TRegistryRequestPage>(`/cemeteries/${params.id}/requests`, {
+      query: { status: tab, page, pageSize: REQUESTS_PAGE_SIZE },
+    }),
+    api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${params.id}/extent`),
+    pickerFromUrl(api, url),
   ]);
-  return { cemetery, requests: requests.items, tab };
+  return { cemetery, requests, tab, extent: extent.extent, picked };
 }
 
 type TFormAnswer = { ok?: true; error?: { message: string; fields: Record<string, string> } };
@@ -39,6 +50,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { api } = context.get(requestContext);
   const form = await request.formData();
   const intent = str(form, "intent");
+  if (intent === "answer") return answerRequest(api, form);
   const id = Number(str(form, "id"));
   const record = () => ({
     surname: str(form, "surname"),
@@ -54,13 +66,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (intent === "plot") await api.patch(`/plots/${id}`, { status: str(form, "status"), notes: str(form, "notes") });
     else if (intent === "burial-add") await api.post(`/plots/${id}/burials`, record());
     else if (intent === "burial-update") await api.put(`/burials/${id}`, record());
-    else if (intent === "answer") {
-      await api.post(`/registry-requests/${id}/answer`, {
-        status: str(form, "status"),
-        answer: str(form, "answer"),
-        burialId: str(form, "burialId"),
-      });
-    }
   });
   return result.ok ? { ok: true as const } : result.response;
 }
@@ -213,109 +218,12 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
   );
 }
 
-const ANSWER_STATUSES = ["in_progress", "found", "added", "not_found"] as const;
-
-function RequestItem({ r }: { r: TRegistryRequest }) {
-  const { t, to, locale } = useT();
-  const fetcher = useFetcher<TFormAnswer>();
-  const errors = useFormErrors(fetcher);
-  const open = r.status === "new" || r.status === "in_progress";
-  const person = [r.surname, r.name, r.patronymic].filter(Boolean).join(" ");
-  return (
-    <li className="card request" data-testid="request">
-      <h3 className="card__title">
-        {t(`manager.request_kind.${r.kind}`)}: {person}
-      </h3>
-      <p className="muted">
-        {formatDate(locale, r.createdAt, true)} · {t(`request_status.${r.status}`)} · {r.applicantName},{" "}
-        {r.applicantPhone}
-      </p>
-      <p>
-        {[
-          r.birthYear || r.birthDate ? `${t("burial.birth_date")}: ${r.birthDate ?? r.birthYear}` : "",
-          r.deathYear || r.deathDate ? `${t("burial.death_date")}: ${r.deathDate ?? r.deathYear}` : "",
-          r.location ? `${t("manager.location")}: ${r.location}` : "",
-        ]
-          .filter(Boolean)
-          .join(" · ")}
-      </p>
-      {r.details ? <p className="request__details">{r.details}</p> : null}
-      {r.photos.length ? (
-        <ul className="request__photos" aria-label={t("add.photos")}>
-          {r.photos.map((p) => (
-            <li key={p.id}>
-              <a href={p.url} target="_blank" rel="noreferrer">
-                <img src={p.url} alt={p.name} width={120} height={90} loading="lazy" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <p>
-        <Link to={to(`/search?q=${encodeURIComponent(person)}`)} target="_blank">
-          <Icon name="search" /> {t("manager.search_registry")}
-        </Link>
-      </p>
-      {r.answer ? (
-        <p>
-          <strong>{t("manager.answer")}:</strong> {r.answer}
-        </p>
-      ) : null}
-      {open ? (
-        <fetcher.Form method="post" className="form" noValidate data-testid="answer-form">
-          <input type="hidden" name="intent" value="answer" />
-          <input type="hidden" name="id" value={r.id} />
-          <div className="form__row">
-            <Field id={`a${r.id}-status`} label={t("manager.answer_status")}>
-              <select id={`a${r.id}-status`} name="status" defaultValue="found">
-                {ANSWER_STATUSES.filter((s) => s !== r.status).map((s) => (
-                  <option key={s} value={s}>
-                    {t(`request_status.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
-              id={`a${r.id}-burialId`}
-              label={t("manager.burial_id")}
-              hint={t("manager.burial_id_hint")}
-              error={errors.burialId}
-            >
-              <input
-                id={`a${r.id}-burialId`}
-                name="burialId"
-                inputMode="numeric"
-                aria-describedby={describedBy(`a${r.id}-burialId`, t("manager.burial_id_hint"), errors.burialId)}
-              />
-            </Field>
-          </div>
-          <Field id={`a${r.id}-answer`} label={t("manager.answer")} error={errors.answer}>
-            <textarea
-              id={`a${r.id}-answer`}
-              name="answer"
-              rows={2}
-              aria-invalid={errors.answer ? true : undefined}
-              aria-describedby={describedBy(`a${r.id}-answer`, undefined, errors.answer)}
-            />
-          </Field>
-          {fetcher.data?.error && !Object.keys(errors).length ? (
-            <p className="alert alert--error" role="alert">
-              {fetcher.data.error.message}
-            </p>
-          ) : null}
-          <button type="submit" className="button" disabled={fetcher.state !== "idle"} data-testid="send-answer">
-            {t("manager.send_answer")}
-          </button>
-        </fetcher.Form>
-      ) : null}
-    </li>
-  );
-}
-
 /** A manager's cemetery: the plot map to keep, and the visitors' requests to answer. */
 export default function ManagerCemetery({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
-  const { cemetery: c, requests, tab } = loaderData;
+  const { cemetery: c, requests, tab, extent, picked } = loaderData;
+  const sent = useAnswerSent();
+  const here = useMemo(() => [{ id: c.id, name: c.name }], [c.id, c.name]);
   const [params] = useSearchParams();
   const [chosen, setChosen] = useState<number | null>(null);
   const [inView, setInView] = useState<TPlotProps[]>([]);
@@ -325,6 +233,7 @@ export default function ManagerCemetery({ loaderData }: Route.ComponentProps) {
   const tabLink = (value: "open" | "closed") => {
     const next = new URLSearchParams(params);
     next.set("requests", value);
+    next.delete("page");
     return `?${next}#requests-title`;
   };
   return (
@@ -340,6 +249,7 @@ export default function ManagerCemetery({ loaderData }: Route.ComponentProps) {
           <PlotMap
             cemeteryId={c.id}
             boundary={c.boundary}
+            extent={extent}
             center={c.center ?? [76.93, 43.25]}
             selected={selected}
             reloadKey={reloadKey}
@@ -366,12 +276,18 @@ export default function ManagerCemetery({ loaderData }: Route.ComponentProps) {
           {t("manager.requests_closed")}
         </Link>
       </p>
-      {requests.length === 0 ? <p className="note">{t("manager.no_requests")}</p> : null}
+      <p className="muted">
+        {t("manager.inbox.total", { count: requests.total })} ·{" "}
+        <Link to={to(`/manager/requests?cemeteryId=${c.id}`)}>{t("manager.inbox.all_link")}</Link>
+      </p>
+      {requests.items.length === 0 ? <p className="note">{t("manager.no_requests")}</p> : null}
+      {sent.note}
       <ul className="requests" data-testid="requests">
-        {requests.map((r) => (
-          <RequestItem key={r.id} r={r} />
+        {requests.items.map((r) => (
+          <RequestCard key={r.id} r={r} cemeteries={here} picked={picked} onSent={sent.onSent} />
         ))}
       </ul>
+      <Pager page={requests.page} pageSize={requests.pageSize} total={requests.total} />
     </section>
   );
 }

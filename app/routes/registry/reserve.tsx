@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import type { TCemeteryDetail, TCemeterySummary, TPlotProps, TPublicPlot } from "../../../common/api-types.ts";
 import { formatNumber } from "../../../common/i18n.ts";
+import { formatPhones } from "../../../common/phone.ts";
 import { choosePlot, MAX_SELECTED_PLOTS, type SelectionResult } from "../../../common/plot-selection.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -81,7 +82,7 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
         {cemetery.phones ? (
           <>
             <dt>{t("reserve.phones")}</dt>
-            <dd>{cemetery.phones}</dd>
+            <dd>{formatPhones(cemetery.phones)}</dd>
           </>
         ) : null}
       </dl>

@@ -6,13 +6,15 @@ import {
   addBurial,
   answerRequest,
   listRequests,
+  plotExtent,
+  searchStaffBurials,
   staffCemeteries,
   staffPlot,
   updateBurial,
   updatePlot,
 } from "./manager.service.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
-import { ZCemeterySummary, ZPlotFacts } from "./registry.routes.ts";
+import { ZCemeterySummary, ZPlotFacts, ZPublicBurial } from "./registry.routes.ts";
 import { REQUEST_STATUSES } from "./registry.tables.ts";
 
 const staffOnly = errorResponses(401, 403);
@@ -55,8 +57,27 @@ const ZRequest = z
     burialId: z.number().nullable(),
     photos: z.array(ZUploadFile),
     createdAt: z.string(),
+    cemeteryName: z.string().nullable().openapi({ description: "In the request's language; null: named none" }),
   })
   .openapi("RegistryRequest");
+
+/** A database id in a query string: an integer column holds at most 2^31 − 1. */
+const ZQueryId = z.coerce.number().int().positive().max(2_147_483_647);
+
+const ZRequestPaging = z.object({
+  sort: z.enum(["newest", "oldest"]).default("newest"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const ZRequestPage = z
+  .object({
+    items: z.array(ZRequest),
+    total: z.number().openapi({ description: "Every matching request, not only this page's" }),
+    page: z.number(),
+    pageSize: z.number(),
+  })
+  .openapi("RegistryRequestPage");
 
 /** Cemetery staff (managers of their cemeteries, and the admin): plots, records, requests. */
 export const managerRoutes = createRouter()
@@ -140,19 +161,97 @@ export const managerRoutes = createRouter()
       method: "get",
       path: "/cemeteries/{id}/requests",
       tags: ["Cemetery staff"],
-      summary: "Search and add requests for a cemetery (and those naming none), open or closed",
-      request: { params: ZIdParam, query: z.object({ status: z.enum(["open", "closed"]).default("open") }) },
-      responses: { 200: jsonResponse(z.object({ items: z.array(ZRequest) }), "Requests"), ...staffOnly },
+      summary: "Search and add requests for a cemetery (and those naming none), open or closed, a page at a time",
+      request: {
+        params: ZIdParam,
+        query: ZRequestPaging.extend({ status: z.enum(["open", "closed"]).default("open") }),
+      },
+      responses: { 200: jsonResponse(ZRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },
     }),
     async (c) => {
       const user = requireRole(c, "manager", "admin");
-      const items = await listRequests(
+      const q = c.req.valid("query");
+      const page = await listRequests(
         c.get("services").db,
         user,
-        c.req.valid("param").id,
-        c.req.valid("query").status,
+        { ...q, cemeteryId: c.req.valid("param").id, withUnassigned: true },
+        c.get("locale"),
       );
-      return c.json({ items }, 200);
+      return c.json(page, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/manager/requests",
+      tags: ["Cemetery staff"],
+      summary: "The inbox: requests across the caller's cemeteries (admin: all), filtered, sorted, a page at a time",
+      description:
+        "A manager sees the requests of the cemeteries assigned to them and those that named no cemetery. " +
+        "`status`: open (new or in progress), closed, all, or one status. `cemeteryId`: one of the caller's " +
+        "cemeteries (403 for another), or `none` for requests that named none.",
+      request: {
+        query: ZRequestPaging.extend({
+          status: z.enum(["open", "closed", "all", ...REQUEST_STATUSES]).default("open"),
+          kind: z.enum(["search", "add"]).optional(),
+          cemeteryId: z.union([z.literal("none"), ZQueryId]).optional(),
+        }),
+      },
+      responses: { 200: jsonResponse(ZRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },
+    }),
+    async (c) => {
+      const user = requireRole(c, "manager", "admin");
+      return c.json(await listRequests(c.get("services").db, user, c.req.valid("query"), c.get("locale")), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/manager/burials",
+      tags: ["Cemetery staff"],
+      summary: "Find burial records of one of the caller's cemeteries by name or record number (answer form)",
+      request: {
+        query: z.object({
+          cemeteryId: ZQueryId,
+          q: z.string().trim().min(1, "validation.required").max(120),
+        }),
+      },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            items: z.array(ZPublicBurial),
+            total: z.number(),
+            totalCapped: z.boolean(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+          "The best 20 records",
+        ),
+        ...staffOnly,
+        ...errorResponses(422),
+      },
+    }),
+    async (c) => {
+      const user = requireRole(c, "manager", "admin");
+      const q = c.req.valid("query");
+      return c.json(await searchStaffBurials(c.get("services").db, user, { ...q, locale: c.get("locale") }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/manager/cemeteries/{id}/extent",
+      tags: ["Cemetery staff"],
+      summary: "The box around a cemetery's plots, [minLng, minLat, maxLng, maxLat] (null: no plots yet)",
+      request: { params: ZIdParam },
+      responses: {
+        200: jsonResponse(z.object({ extent: z.array(z.number()).length(4).nullable() }), "The box"),
+        ...staffOnly,
+      },
+    }),
+    async (c) => {
+      const user = requireRole(c, "manager", "admin");
+      return c.json({ extent: await plotExtent(c.get("services").db, user, c.req.valid("param").id) }, 200);
     },
   )
   .openapi(

@@ -3,9 +3,14 @@
  * correct) and the visitors' search and add requests (answer and close). A manager reaches only
  * the cemeteries assigned to them; the admin reaches every cemetery.
  */
-import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { TCemeterySummary, TRegistryRequest, TStaffPlot } from "../../../common/api-types.ts";
+import type {
+  TBurialSearchPage,
+  TCemeterySummary,
+  TRegistryRequestPage,
+  TStaffPlot,
+} from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
@@ -18,8 +23,16 @@ import { writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { assertManagesCemetery, handlesRequestFor, managerCemeteryIds } from "../managers/managers.service.ts";
 import { listAttached } from "../uploads/uploads.service.ts";
-import { isoDate, listCemeteries, plotFacts, yearOf } from "./registry.service.ts";
-import { burials, plots, registryRequests } from "./registry.tables.ts";
+import {
+  getPublicBurial,
+  isoDate,
+  listCemeteries,
+  plotFacts,
+  SEARCH_PAGE_SIZE,
+  searchBurials,
+  yearOf,
+} from "./registry.service.ts";
+import { burials, cemeteries, plots, type REQUEST_STATUSES, registryRequests } from "./registry.tables.ts";
 
 /** The cemeteries a staff member works in: all for the admin, the assigned ones for a manager. */
 async function staffCemeteryIds(db: Queryable, user: TSessionUser): Promise<number[] | "all"> {
@@ -160,55 +173,150 @@ export async function updateBurial(
   });
 }
 
-/** Requests of a cemetery, and those that named no cemetery, newest first. */
+/** Statuses of a request still waiting for its answer; the others are closed. */
+export const OPEN_REQUEST_STATUSES = ["new", "in_progress"] as const;
+
+/** Which requests a list shows: by state, kind and cemetery, in which order, which page. */
+export type TRequestFilter = {
+  /** `open` (new or in progress), `closed`, `all`, or one status. */
+  status: "open" | "closed" | "all" | (typeof REQUEST_STATUSES)[number];
+  kind?: "search" | "add";
+  /** One cemetery (and, with `withUnassigned`, the requests that named none), or only those that named none. */
+  cemeteryId?: number | "none";
+  withUnassigned?: boolean;
+  sort: "newest" | "oldest";
+  page: number;
+  pageSize: number;
+};
+
+/**
+ * Requests the caller handles, one page at a time with the total, so no list is cut short: the
+ * admin sees all; a manager those of their cemeteries and those that named none (they go to
+ * every cemetery's staff, see `handlesRequestFor`). Asking for another manager's cemetery is 403.
+ */
 export async function listRequests(
   db: Db,
   user: TSessionUser,
-  cemeteryId: number,
-  status: "open" | "closed",
-): Promise<TRegistryRequest[]> {
-  await assertManagesCemetery(db, user, cemeteryId);
-  const open = ["new", "in_progress"] as const;
-  const rows = await db
-    .select()
-    .from(registryRequests)
-    .where(
-      and(
-        or(eq(registryRequests.cemeteryId, cemeteryId), isNull(registryRequests.cemeteryId)),
-        status === "open"
-          ? inArray(registryRequests.status, [...open])
-          : sql`${registryRequests.status} not in ('new', 'in_progress')`,
-      ),
-    )
-    .orderBy(desc(registryRequests.createdAt))
-    .limit(200);
+  filter: TRequestFilter,
+  locale: Locale,
+): Promise<TRegistryRequestPage> {
+  const empty = { items: [], total: 0, page: filter.page, pageSize: filter.pageSize };
+  const conds: (SQL | undefined)[] = [];
+  if (typeof filter.cemeteryId === "number") {
+    await assertManagesCemetery(db, user, filter.cemeteryId);
+    conds.push(
+      filter.withUnassigned
+        ? or(eq(registryRequests.cemeteryId, filter.cemeteryId), isNull(registryRequests.cemeteryId))
+        : eq(registryRequests.cemeteryId, filter.cemeteryId),
+    );
+  } else {
+    const ids = await staffCemeteryIds(db, user);
+    if (ids !== "all" && ids.length === 0) return empty;
+    if (filter.cemeteryId === "none") conds.push(isNull(registryRequests.cemeteryId));
+    else if (ids !== "all")
+      conds.push(or(inArray(registryRequests.cemeteryId, ids), isNull(registryRequests.cemeteryId)));
+  }
+  if (filter.status === "open") conds.push(inArray(registryRequests.status, [...OPEN_REQUEST_STATUSES]));
+  else if (filter.status === "closed") conds.push(notInArray(registryRequests.status, [...OPEN_REQUEST_STATUSES]));
+  else if (filter.status !== "all") conds.push(eq(registryRequests.status, filter.status));
+  if (filter.kind) conds.push(eq(registryRequests.kind, filter.kind));
+  const where = and(...conds);
+  const order =
+    filter.sort === "oldest"
+      ? [asc(registryRequests.createdAt), asc(registryRequests.id)]
+      : [desc(registryRequests.createdAt), desc(registryRequests.id)];
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(registryRequests).where(where),
+    db
+      .select({ r: registryRequests, nameRu: cemeteries.nameRu, nameKk: cemeteries.nameKk })
+      .from(registryRequests)
+      .leftJoin(cemeteries, eq(cemeteries.id, registryRequests.cemeteryId))
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+  ]);
   const photos = await listAttached(
     db,
     "registry_request",
-    rows.map((r) => r.id),
+    rows.map(({ r }) => r.id),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    photos: photos.get(String(r.id)) ?? [],
-    status: r.status,
-    cemeteryId: r.cemeteryId,
-    applicantName: r.applicantName,
-    applicantPhone: r.applicantPhone,
-    surname: r.surname,
-    name: r.name,
-    patronymic: r.patronymic,
-    birthYear: r.birthYear,
-    deathYear: r.deathYear,
-    birthDate: isoDate(r.birthDate),
-    deathDate: isoDate(r.deathDate),
-    burialDate: isoDate(r.burialDate),
-    location: r.location,
-    details: r.details,
-    answer: r.answer,
-    burialId: r.burialId,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return {
+    items: rows.map(({ r, nameRu, nameKk }) => ({
+      id: r.id,
+      kind: r.kind,
+      photos: photos.get(String(r.id)) ?? [],
+      status: r.status,
+      cemeteryId: r.cemeteryId,
+      cemeteryName: r.cemeteryId === null ? null : locale === "kk" ? nameKk : nameRu,
+      applicantName: r.applicantName,
+      applicantPhone: r.applicantPhone,
+      surname: r.surname,
+      name: r.name,
+      patronymic: r.patronymic,
+      birthYear: r.birthYear,
+      deathYear: r.deathYear,
+      birthDate: isoDate(r.birthDate),
+      deathDate: isoDate(r.deathDate),
+      burialDate: isoDate(r.burialDate),
+      location: r.location,
+      details: r.details,
+      answer: r.answer,
+      burialId: r.burialId,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: Number(counted?.n ?? 0),
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+/**
+ * The burial records of one of the caller's cemeteries, for the answer form's picker: by name as
+ * the public search finds them (spellings, typos), or by record number. Staff only, scoped to
+ * the cemetery they manage.
+ */
+export async function searchStaffBurials(
+  db: Db,
+  user: TSessionUser,
+  input: { cemeteryId: number; q: string; locale: Locale },
+): Promise<TBurialSearchPage> {
+  await assertManagesCemetery(db, user, input.cemeteryId);
+  const number = /^\s*(?:№|#)?\s*(\d{1,9})\s*$/.exec(input.q)?.[1];
+  if (number) {
+    const [hit] = await db
+      .select({ id: burials.id })
+      .from(burials)
+      .innerJoin(plots, eq(plots.id, burials.plotId))
+      .where(and(eq(burials.id, Number(number)), eq(plots.cemeteryId, input.cemeteryId)));
+    const items = hit ? [await getPublicBurial(db, hit.id, input.locale)] : [];
+    return { items, total: items.length, totalCapped: false, page: 1, pageSize: SEARCH_PAGE_SIZE };
+  }
+  return searchBurials(db, { q: input.q, cemeteryId: input.cemeteryId, page: 1, locale: input.locale });
+}
+
+/**
+ * The box around a cemetery's plots, [minLng, minLat, maxLng, maxLat], so staff maps open on the
+ * boundary and every plot (a plot laid out or imported outside the boundary would be missed).
+ * Reads only `plots_bbox_idx`, which holds all four columns.
+ */
+export async function plotExtent(
+  db: Db,
+  user: TSessionUser,
+  cemeteryId: number,
+): Promise<[number, number, number, number] | null> {
+  await assertManagesCemetery(db, user, cemeteryId);
+  const [row] = await db
+    .select({
+      minLng: sql<number | null>`min(${plots.minLng})`,
+      minLat: sql<number | null>`min(${plots.minLat})`,
+      maxLng: sql<number | null>`max(${plots.maxLng})`,
+      maxLat: sql<number | null>`max(${plots.maxLat})`,
+    })
+    .from(plots)
+    .where(eq(plots.cemeteryId, cemeteryId));
+  if (!row || row.minLng === null || row.minLat === null || row.maxLng === null || row.maxLat === null) return null;
+  return [Number(row.minLng), Number(row.minLat), Number(row.maxLng), Number(row.maxLat)];
 }
 
 /** Where a request may go from each state. */
@@ -234,8 +342,16 @@ export async function answerRequest(
     if (!(await handlesRequestFor(tx, user, r.cemeteryId))) throw new AppError(403, "cemetery_not_assigned");
     if (!ANSWERS[r.status]?.includes(input.status)) throw new AppError(409, "invalid_transition");
     if (input.burialId) {
-      const [b] = await tx.select({ id: burials.id }).from(burials).where(eq(burials.id, input.burialId));
-      if (!b) throw new AppError(422, "validation_failed", {}, [{ path: "burialId", key: "validation.burial_id" }]);
+      // The record must be one the caller keeps: a number typed or sent by hand cannot point the
+      // applicant to another cemetery's record.
+      const [b] = await tx
+        .select({ id: burials.id, cemeteryId: plots.cemeteryId })
+        .from(burials)
+        .innerJoin(plots, eq(plots.id, burials.plotId))
+        .where(eq(burials.id, input.burialId));
+      if (!b || !(await handlesRequestFor(tx, user, b.cemeteryId))) {
+        throw new AppError(422, "validation_failed", {}, [{ path: "burialId", key: "validation.burial_id" }]);
+      }
     }
     await tx
       .update(registryRequests)

@@ -137,4 +137,156 @@ describe("the cemetery staff's registry", () => {
     });
     expect(again.status).toBe(409);
   });
+
+  it("answers with a record of the caller's cemeteries only", async () => {
+    const asked = await h.request("POST", "/registry-requests/search", {
+      body: { applicantName: "Мария", applicantPhone: "+77015550011", surname: "Оспанов", cemeteryId: mine },
+    });
+    // The admin adds a record in the cemetery the manager does not keep.
+    const admin = await h.login(h.phones.admin);
+    const foreign = await h.request("POST", `/plots/${otherPlot}/burials`, { token: admin, body: record });
+    expect(foreign.status).toBe(201);
+    const res = await h.request("POST", `/registry-requests/${asked.json.id}/answer`, {
+      token: manager,
+      body: { status: "found", answer: "Нашли", burialId: foreign.json.id },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.error.fields[0].path).toBe("burialId");
+    expect((await h.db.select().from(registryRequests))[0]?.status).toBe("new");
+  });
+});
+
+/** Inserts requests straight into the table: as many as a busy month brings. */
+async function addRequests(n: number, values: Partial<typeof registryRequests.$inferInsert>) {
+  const start = Date.parse("2026-10-01T08:00:00Z");
+  const rows = Array.from({ length: n }, (_, i) => ({
+    kind: "search" as const,
+    applicantName: `Заявитель ${i}`,
+    applicantPhone: "+77015550011",
+    surname: `Фамилия${i}`,
+    ip: "10.0.0.1",
+    createdAt: new Date(start + i * 60_000),
+    ...values,
+  }));
+  await h.db.insert(registryRequests).values(rows);
+}
+
+describe("the requests inbox", () => {
+  it("shows a manager the requests of their cemeteries and those naming none; the admin all", async () => {
+    await addRequests(3, { cemeteryId: mine });
+    await addRequests(2, { cemeteryId: other });
+    await addRequests(1, { cemeteryId: null, kind: "add" });
+    const res = await h.request("GET", "/manager/requests", { token: manager });
+    expect(res.status).toBe(200);
+    expect(res.json.total).toBe(4);
+    expect(new Set(res.json.items.map((r: { cemeteryId: number | null }) => r.cemeteryId))).toEqual(
+      new Set([mine, null]),
+    );
+    expect(res.json.items.find((r: { cemeteryId: number }) => r.cemeteryId === mine).cemeteryName).toBe(
+      DEMO_CEMETERIES[0]?.nameRu,
+    );
+    const admin = await h.login(h.phones.admin);
+    expect((await h.request("GET", "/manager/requests", { token: admin })).json.total).toBe(6);
+    // Filters: kind, one cemetery, none named; another's cemetery is refused.
+    expect((await h.request("GET", "/manager/requests?kind=add", { token: manager })).json.total).toBe(1);
+    expect((await h.request("GET", `/manager/requests?cemeteryId=${mine}`, { token: manager })).json.total).toBe(3);
+    expect((await h.request("GET", "/manager/requests?cemeteryId=none", { token: manager })).json.total).toBe(1);
+    const foreign = await h.request("GET", `/manager/requests?cemeteryId=${other}`, { token: manager });
+    expect(foreign.status).toBe(403);
+    expect((await h.request("GET", `/manager/requests?cemeteryId=${other}`, { token: admin })).json.total).toBe(2);
+    // A manager with no cemetery sees nothing, not even the requests that named none.
+    await h.db.delete(managerCemeteries);
+    expect((await h.request("GET", "/manager/requests", { token: manager })).json).toMatchObject({
+      items: [],
+      total: 0,
+    });
+  });
+
+  it("refuses visitors, clients and bad filters", async () => {
+    expect((await h.request("GET", "/manager/requests")).status).toBe(401);
+    const client = await h.login(h.phones.client);
+    expect((await h.request("GET", "/manager/requests", { token: client })).status).toBe(403);
+    const supplier = await h.login(h.phones.supplier);
+    expect((await h.request("GET", "/manager/requests", { token: supplier })).status).toBe(403);
+    for (const q of ["status=lost", "kind=other", "pageSize=1000", "page=0", "cemeteryId=99999999999", "sort=up"]) {
+      expect((await h.request("GET", `/manager/requests?${q}`, { token: manager })).status, q).toBe(422);
+    }
+  });
+
+  it("pages past 200 with the right total, filtered by status and sorted either way", async () => {
+    await addRequests(230, { cemeteryId: mine });
+    await addRequests(5, { cemeteryId: mine, status: "found", answer: "Да" });
+    const first = await h.request("GET", `/manager/requests?pageSize=100`, { token: manager });
+    expect(first.json).toMatchObject({ total: 230, page: 1, pageSize: 100 });
+    expect(first.json.items).toHaveLength(100);
+    expect(first.json.items[0].surname).toBe("Фамилия229");
+    const last = await h.request("GET", `/manager/requests?pageSize=100&page=3`, { token: manager });
+    expect(last.json.items).toHaveLength(30);
+    expect(last.json.items.at(-1).surname).toBe("Фамилия0");
+    const all = [...first.json.items, ...last.json.items];
+    const middle = await h.request("GET", `/manager/requests?pageSize=100&page=2`, { token: manager });
+    all.push(...middle.json.items);
+    expect(new Set(all.map((r: { id: number }) => r.id)).size).toBe(230);
+    const oldest = await h.request("GET", `/manager/requests?sort=oldest&pageSize=1`, { token: manager });
+    expect(oldest.json.items[0].surname).toBe("Фамилия0");
+    expect((await h.request("GET", "/manager/requests?status=closed", { token: manager })).json.total).toBe(5);
+    expect((await h.request("GET", "/manager/requests?status=found", { token: manager })).json.total).toBe(5);
+    expect((await h.request("GET", "/manager/requests?status=all", { token: manager })).json.total).toBe(235);
+    // The cemetery's own list pages too, instead of stopping at 200.
+    const own = await h.request("GET", `/cemeteries/${mine}/requests?page=5&pageSize=50`, { token: manager });
+    expect(own.json).toMatchObject({ total: 230, page: 5 });
+    expect(own.json.items).toHaveLength(30);
+  });
+});
+
+describe("the record picker of the answer form", () => {
+  it("finds records of the manager's cemetery by name or number, and no other cemetery's", async () => {
+    const ours = await h.request("POST", `/plots/${freePlot}/burials`, { token: manager, body: record });
+    const admin = await h.login(h.phones.admin);
+    const theirs = await h.request("POST", `/plots/${otherPlot}/burials`, { token: admin, body: record });
+    const res = await h.request("GET", `/manager/burials?cemeteryId=${mine}&q=${encodeURIComponent("оспанов бакыт")}`, {
+      token: manager,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.items).toHaveLength(1);
+    expect(res.json.items[0]).toMatchObject({ id: ours.json.id, surname: "Оспанов", deathYear: 2024 });
+    expect(res.json.items[0]).toHaveProperty("sector");
+    expect(res.json.items[0]).toHaveProperty("row");
+    expect(res.json.items[0]).toHaveProperty("place");
+    const byNumber = await h.request(
+      "GET",
+      `/manager/burials?cemeteryId=${mine}&q=${encodeURIComponent(`№${ours.json.id}`)}`,
+      {
+        token: manager,
+      },
+    );
+    expect(byNumber.json.items.map((b: { id: number }) => b.id)).toEqual([ours.json.id]);
+    // Another cemetery's record is not found by number in this one, and that cemetery is refused.
+    const wrong = await h.request("GET", `/manager/burials?cemeteryId=${mine}&q=${theirs.json.id}`, { token: manager });
+    expect(wrong.json.items).toEqual([]);
+    expect((await h.request("GET", `/manager/burials?cemeteryId=${other}&q=Оспанов`, { token: manager })).status).toBe(
+      403,
+    );
+    expect(
+      (await h.request("GET", `/manager/burials?cemeteryId=${other}&q=Оспанов`, { token: admin })).json.items,
+    ).toHaveLength(1);
+    expect((await h.request("GET", `/manager/burials?cemeteryId=${mine}&q=Оспанов`)).status).toBe(401);
+    const client = await h.login(h.phones.client);
+    expect((await h.request("GET", `/manager/burials?cemeteryId=${mine}&q=Оспанов`, { token: client })).status).toBe(
+      403,
+    );
+    expect((await h.request("GET", `/manager/burials?cemeteryId=${mine}&q=`, { token: manager })).status).toBe(422);
+  });
+
+  it("gives staff maps the box around a cemetery's plots", async () => {
+    const res = await h.request("GET", `/manager/cemeteries/${mine}/extent`, { token: manager });
+    expect(res.status).toBe(200);
+    const [minLng, minLat, maxLng, maxLat] = res.json.extent;
+    const all = await h.db.select().from(plots).where(eq(plots.cemeteryId, mine));
+    expect(minLng).toBe(Math.min(...all.map((p) => p.minLng)));
+    expect(maxLat).toBe(Math.max(...all.map((p) => p.maxLat)));
+    expect(minLat).toBeLessThan(maxLat);
+    expect(minLng).toBeLessThan(maxLng);
+    expect((await h.request("GET", `/manager/cemeteries/${other}/extent`, { token: manager })).status).toBe(403);
+  });
 });

@@ -16,7 +16,7 @@ import {
 } from "./registry.service.ts";
 import { PLOT_STATUSES, RELIGIONS } from "./registry.tables.ts";
 
-const ZPublicBurial = z
+export const ZPublicBurial = z
   .object({
     id: z.number(),
     surname: z.string(),

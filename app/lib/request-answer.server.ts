@@ -1,0 +1,49 @@
+import { data } from "react-router";
+import { ApiError, type ApiClient } from "../../common/api-client.ts";
+import type { TPublicBurial } from "../../common/api-types.ts";
+import type { TPickerResult } from "../components/request-card.tsx";
+import { callApi, str } from "./actions.server.ts";
+
+/**
+ * The answer form's post (`intent=answer`), shared by the cemetery page and the inbox: the
+ * record chosen in the picker goes with the answer.
+ */
+export async function answerRequest(api: ApiClient, form: FormData) {
+  const requestId = Number(str(form, "id"));
+  const result = await callApi(() =>
+    api.post(`/registry-requests/${requestId}/answer`, {
+      status: str(form, "answerStatus"),
+      answer: str(form, "answer"),
+      burialId: str(form, "burialId"),
+    }),
+  );
+  // The request's id goes back with the answer: a form posted before hydration reads it from the
+  // page's action data (no fetcher yet) and finds its own card by it.
+  if (result.ok) return { ok: true as const, requestId };
+  return data({ error: result.error, requestId }, { status: result.status });
+}
+
+/**
+ * The record search of an answer form sent by GET before the page was hydrated
+ * (`?pick=<request>&burialCemeteryId=…&burialQuery=…`): the loader runs it, and the form comes
+ * back with the results and what had been typed.
+ */
+export async function pickerFromUrl(api: ApiClient, url: URL): Promise<TPickerResult | undefined> {
+  const p = url.searchParams;
+  const requestId = Number(p.get("pick"));
+  const cemeteryId = Number(p.get("burialCemeteryId"));
+  const q = (p.get("burialQuery") ?? "").trim();
+  if (!Number.isInteger(requestId) || requestId <= 0 || !Number.isInteger(cemeteryId) || cemeteryId <= 0) {
+    return undefined;
+  }
+  const typed = { requestId, q, cemeteryId, status: p.get("answerStatus") ?? undefined, answer: p.get("answer") ?? "" };
+  try {
+    const page = await api.get<{ items: TPublicBurial[]; total: number }>("/manager/burials", {
+      query: { cemeteryId: String(cemeteryId), q },
+    });
+    return { ...typed, items: page.items, total: page.total };
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) return { ...typed, items: [], total: 0, error: err.message };
+    throw err;
+  }
+}
