@@ -5,4 +5,3 @@ import type { Locale } from "../../common/locale.ts";
 export function browserApi(locale: Locale) {
   return createApiClient({ baseUrl: "/api/v1", session: browserSessionCookies(), locale });
 }
-
