@@ -5,7 +5,7 @@ import { seedRegistryDemo } from "./modules/registry/registry.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { DiskStorage } from "./modules/uploads/storage.ts";
-import { removeStaleUploads } from "./modules/uploads/uploads.service.ts";
+import { removeStaleUploads, SWEEP_INTERVAL_MS } from "./modules/uploads/uploads.service.ts";
 import type { Services } from "./services.ts";
 import path from "node:path";
 
@@ -42,13 +42,14 @@ export async function boot(): Promise<{ services: Services; database: Database; 
     : new LogSmsSender(logger);
   const storage = new DiskStorage(path.join(config.dataDir, "uploads"));
   const services: Services = { db: database.db, config, logger, sms, storage, now: () => new Date() };
-  // Files never attached to a record go after 24 hours; checked at start and every hour.
+  // Files never attached to a record go after 24 hours, files sent in parts and abandoned after 30
+  // minutes; checked at start and every 15 minutes.
   const sweep = () =>
     removeStaleUploads(services)
       .then((n) => n && logger.info({ removed: n }, "unattached uploads removed"))
       .catch((err) => logger.error({ err }, "upload sweep failed"));
   void sweep();
-  setInterval(sweep, 3600_000).unref();
+  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   return { services, database, config, logger };
 }
 
