@@ -1,7 +1,7 @@
 import type { Marker } from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { useT } from "../../lib/hooks.ts";
-import { toLatLng } from "./leaflet.ts";
+import { asText, toLatLng } from "./leaflet.ts";
 import { useLeafletMap } from "./use-map.ts";
 
 type Point = [number, number];
@@ -62,7 +62,7 @@ export function BoundaryEditor({
         title: t("boundary.point", { n: i + 1 }),
         icon: L.divIcon({
           className: `vertex${i === chosen ? " vertex--chosen" : ""}`,
-          html: `<span>${i + 1}</span>`,
+          html: asText(String(i + 1)),
           iconSize: [26, 26],
         }),
       })

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { TCemeterySummary } from "../../../common/api-types.ts";
 import { useT } from "../../lib/hooks.ts";
-import { toLatLng } from "./leaflet.ts";
+import { asText, toLatLng } from "./leaflet.ts";
 import { useLeafletMap } from "./use-map.ts";
 
 /** Almaty, where the map opens when no cemetery has a centre. */
@@ -39,7 +39,7 @@ export function CemeteriesMap({
         fillColor: c.counts.free > 0 ? "#2e8b57" : "#6b7c93",
         fillOpacity: 0.85,
       })
-        .bindTooltip(`${c.name}: ${t("reserve.free_count", { count: c.counts.free })}`, {
+        .bindTooltip(asText(`${c.name}: ${t("reserve.free_count", { count: c.counts.free })}`), {
           permanent: placed.length <= 6,
           direction: "top",
         })
