@@ -17,14 +17,16 @@ export function pageId(value: string | null | undefined, request: Request): numb
 }
 
 /**
- * A loader's reads of one record: the API's 404 (the record is gone, or not this visitor's to see)
- * becomes the page's 404 instead of an unhandled error and a 500 page.
+ * A loader's reads of one record: the API's 404 (the record is gone) becomes the page's 404 and
+ * its 403 (e.g. a manager opening a cemetery not theirs) the page's 403, instead of an unhandled
+ * error and a 500 page.
  */
-export async function orNotFound<T>(request: Request, read: () => Promise<T>): Promise<T> {
+export async function orPageError<T>(request: Request, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) notFound(request);
+    if (err instanceof ApiError && err.status === 403) throw data({ reason: "forbidden" }, { status: 403 });
     throw err;
   }
 }

@@ -9,7 +9,7 @@ import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { TAkimatDetails } from "../../../common/api-types.ts";
 import type { Route } from "./+types/akimat-form";
-import { orNotFound, pageId } from "../../lib/page-ids.server.ts";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Әкімдік" : "Акимат" }];
@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!raw) return { akimat: null };
   const id = pageId(raw, request);
   return {
-    akimat: await orNotFound(request, () => context.get(requestContext).api.get<TAkimatDetails>(`/akimats/${id}`)),
+    akimat: await orPageError(request, () => context.get(requestContext).api.get<TAkimatDetails>(`/akimats/${id}`)),
   };
 }
 

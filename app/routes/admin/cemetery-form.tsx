@@ -8,7 +8,7 @@ import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery-form";
-import { orNotFound, pageId } from "../../lib/page-ids.server.ts";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const id = raw ? pageId(raw, request) : null;
   const [akimats, cemetery] = await Promise.all([
     api.get<{ items: TAkimat[] }>("/akimats"),
-    id ? orNotFound(request, () => api.get<TCemeteryRecord>(`/cemeteries/${id}/record`)) : Promise.resolve(null),
+    id ? orPageError(request, () => api.get<TCemeteryRecord>(`/cemeteries/${id}/record`)) : Promise.resolve(null),
   ]);
   return { akimats: akimats.items, cemetery };
 }

@@ -11,7 +11,7 @@ import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery";
-import { orNotFound, pageId } from "../../lib/page-ids.server.ts";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
@@ -22,7 +22,7 @@ type TSectors = { sectors: { sector: string; rows: number; plots: number }[] };
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const id = pageId(params.id, request);
-  const [cemetery, record] = await orNotFound(request, () =>
+  const [cemetery, record] = await orPageError(request, () =>
     Promise.all([api.get<TCemeteryDetail>(`/cemeteries/${id}`), api.get<TSectors>(`/cemeteries/${id}/record`)]),
   );
   return { cemetery, sectors: record.sectors };

@@ -18,7 +18,7 @@ import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery";
-import { orNotFound, pageId } from "../../lib/page-ids.server.ts";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
@@ -28,7 +28,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const tab = new URL(request.url).searchParams.get("requests") === "closed" ? "closed" : "open";
   const id = pageId(params.id, request);
-  const [cemetery, requests] = await orNotFound(request, () =>
+  const [cemetery, requests] = await orPageError(request, () =>
     Promise.all([
       api.get<TCemeteryDetail>(`/cemeteries/${id}`),
       api.get<{ items: TRegistryRequest[] }>(`/cemeteries/${id}/requests`, { query: { status: tab } }),

@@ -6,11 +6,11 @@ import { RichText } from "../../components/rich-text.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/news-item";
-import { orNotFound, pageId } from "../../lib/page-ids.server.ts";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = pageId(params.id, request);
-  const item = await orNotFound(request, () => context.get(requestContext).api.get<TPublicNews>(`/news/${id}`));
+  const item = await orPageError(request, () => context.get(requestContext).api.get<TPublicNews>(`/news/${id}`));
   return { item, origin: (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "") };
 }
 

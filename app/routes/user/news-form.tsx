@@ -11,7 +11,7 @@ import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/news-form";
-import { orNotFound, pageId } from "../../lib/page-ids.server.ts";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Жаңалық" : "Новость" }];
@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!raw) return { item: null };
   const id = pageId(raw, request);
   return {
-    item: await orNotFound(request, () => context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${id}`)),
+    item: await orPageError(request, () => context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${id}`)),
   };
 }
 

@@ -9,7 +9,7 @@ import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/news-item";
-import { orNotFound, pageId } from "../../lib/page-ids.server.ts";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.item.titleRu || loaderData?.item.titleKk || "" }];
@@ -18,7 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = pageId(params.id, request);
   return {
-    item: await orNotFound(request, () => context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${id}`)),
+    item: await orPageError(request, () => context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${id}`)),
   };
 }
 
