@@ -51,7 +51,7 @@ function isSafeContent(node: ts.Expression): boolean {
 }
 
 /** Where the file hands HTML to the DOM in a way the rule above does not allow. */
-export function findUnsafeSinks(fileName: string, code: string, relative: string): string[] {
+function findUnsafeSinks(fileName: string, code: string, relative: string): string[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
   const at = (n: ts.Node, what: string) => {

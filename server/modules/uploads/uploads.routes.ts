@@ -14,18 +14,12 @@ const ZUploadForm = z.object({
   purpose: z.enum(UPLOAD_PURPOSES).openapi({ description: "photo (10 MB), document (20 MB) or spreadsheet (10 MB)" }),
   fileName: z.string().optional().openapi({ description: "Chunked mode: the file's name" }),
   chunkIndex: z.string().optional().openapi({ description: "Chunked mode: 0-based index of this chunk" }),
-  chunkCount: z
-    .string()
-    .optional()
-    .openapi({
-      description: "Chunked mode: how many chunks the file has (at most 100, none larger than an even share)",
-    }),
-  fileSize: z
-    .string()
-    .optional()
-    .openapi({
-      description: "Chunked mode: the whole file's size in bytes, within the purpose's limit; the same in every chunk",
-    }),
+  chunkCount: z.string().optional().openapi({
+    description: "Chunked mode: how many chunks the file has (at most 100, none larger than an even share)",
+  }),
+  fileSize: z.string().optional().openapi({
+    description: "Chunked mode: the whole file's size in bytes, within the purpose's limit; the same in every chunk",
+  }),
   uploadId: z.string().optional().openapi({ description: "Chunked mode: the same id for every chunk of one file" }),
 });
 
