@@ -72,7 +72,8 @@ beforeAll(async () => {
         params: (op.parameters ?? []).filter((p) => /id$/i.test(p.name) && (p.in === "path" || p.in === "query")),
         bodyIds: Object.entries(body?.properties ?? {}).flatMap(([name, prop]): Operation["bodyIds"] => {
           const p = resolve(prop);
-          const isInt = (x: JsonSchema | undefined) => [x?.type].flat().includes("integer");
+          const isInt = (x: JsonSchema | undefined): boolean =>
+            [x?.type].flat().includes("integer") || [...(x?.anyOf ?? []), ...(x?.oneOf ?? [])].some(isInt);
           if (/Id$/.test(name) && isInt(p)) return [{ name, isArray: false }];
           if (/Ids$/.test(name) && isInt(resolve(p?.items))) return [{ name, isArray: true }];
           return [];
@@ -120,8 +121,9 @@ describe("ids in paths and queries", () => {
 
   it("refuses an out-of-range id in a JSON body as that field's problem (422), never 5xx", async () => {
     const withBodyIds = operations.filter((o) => o.bodyIds.length);
-    // Cemetery (akimatId), requests (cemeteryId, burialId), manager invitations (cemeteryIds).
-    expect(withBodyIds.length).toBeGreaterThanOrEqual(4);
+    // Cemetery (akimatId), visitors' requests (cemeteryId), answers (burialId), manager invitations
+    // (cemeteryIds).
+    expect(withBodyIds.length).toBeGreaterThanOrEqual(6);
     const failures: string[] = [];
     for (const op of withBodyIds) {
       for (const { name, isArray } of op.bodyIds) {
