@@ -27,6 +27,8 @@ const BAD_IDS = [
 type JsonSchema = {
   $ref?: string;
   type?: string | string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
 };
