@@ -108,6 +108,11 @@ test.describe("guarded pages", () => {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(302);
       expect(res.headers().location, path).toMatch(/^(\/kk)?\/login\?next=/);
+      // A client-side navigation asks for the page's data (`.data`): it gets the same redirect,
+      // never the staff loaders' data.
+      const data = await request.get(`${path}.data`, { maxRedirects: 0 });
+      expect(data.status(), `${path}.data`).toBe(202);
+      expect(await data.text(), `${path}.data`).toMatch(/^\[\["SingleFetchRedirect".*"(\/kk)?\/login\?next=/);
     }
   });
 
