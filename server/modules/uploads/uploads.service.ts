@@ -119,8 +119,8 @@ async function storeFile(
     purpose: TUploadPurpose;
     fileName: string;
     data: Uint8Array;
-    /** The staging the file was joined from, when it came in parts (already counted). */
-    staged?: { ownerKey: string; uploadId: string };
+    /** Joined from parts: counted against the limits since its first chunk, not again. */
+    isStaged?: boolean;
   },
 ): Promise<TUploadFile> {
   const rule = UPLOAD_RULES[input.purpose];
@@ -136,15 +136,7 @@ async function storeFile(
   await s.storage.put(storageKey, input.data);
   try {
     return await s.db.transaction(async (tx) => {
-      // A file that was staged in parts was counted from its first chunk: its staging row goes in
-      // this transaction, as the file's own row comes in.
-      if (input.staged) {
-        await tx
-          .delete(uploadStaging)
-          .where(
-            and(eq(uploadStaging.ownerKey, input.staged.ownerKey), eq(uploadStaging.uploadId, input.staged.uploadId)),
-          );
-      } else {
+      if (!input.isStaged) {
         await lockUploader(tx, who);
         await checkRate(tx, now, who, input.purpose, input.data.byteLength);
       }
@@ -278,23 +270,25 @@ export async function receiveUpload(
   const staged = await stagedSizes(dir);
   if (staged.size < chunkCount) return { done: false, uploadId, received: staged.size };
 
-  // The last chunk: the file is joined once, by whoever claims its staging first.
-  const names = [...staged.keys()].sort();
-  const total = names.reduce((sum, n) => sum + (staged.get(n) ?? 0), 0);
-  if (total !== fileSize) {
-    await discardStaging(s, ownerKey, uploadId);
-    throw new AppError(422, "validation_failed", {}, [{ path: "file", key: "validation.invalid" }]);
-  }
-  const buffers: Buffer[] = [];
-  for (const n of names) buffers.push(await readFile(path.join(dir, n)));
-  await rm(dir, { recursive: true, force: true });
+  // All chunks are here. The file is joined once, by whichever request claims its staging row
+  // first (two last chunks may arrive together); the other one answers as a received chunk.
+  const [claimed] = await s.db
+    .delete(uploadStaging)
+    .where(and(eq(uploadStaging.ownerKey, ownerKey), eq(uploadStaging.uploadId, uploadId)))
+    .returning({ uploadId: uploadStaging.uploadId });
+  if (!claimed) return { done: false, uploadId, received: staged.size };
   try {
-    const file = await storeFile(s, who, { ...input, data: Buffer.concat(buffers), staged: { ownerKey, uploadId } });
-    return { done: true, file };
-  } catch (err) {
-    // A joined file refused by its checks (type, size) leaves nothing staged behind.
-    await discardStaging(s, ownerKey, uploadId);
-    throw err;
+    const names = [...staged.keys()].sort();
+    const total = names.reduce((sum, n) => sum + (staged.get(n) ?? 0), 0);
+    if (total !== fileSize) {
+      throw new AppError(422, "validation_failed", {}, [{ path: "file", key: "validation.invalid" }]);
+    }
+    const buffers: Buffer[] = [];
+    for (const n of names) buffers.push(await readFile(path.join(dir, n)));
+    return { done: true, file: await storeFile(s, who, { ...input, data: Buffer.concat(buffers), isStaged: true }) };
+  } finally {
+    // Joined or refused (size, type), nothing of it stays staged.
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

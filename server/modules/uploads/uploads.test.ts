@@ -340,6 +340,21 @@ describe("chunked uploads", () => {
     expect(await staged()).toBe(0);
   });
 
+  it("joins a file once when its last chunks arrive together", async () => {
+    const token = await h.login(h.phones.client);
+    const file = JPEG(3000);
+    expect((await upload(file.slice(0, 1000), { token, fields: chunk("race", 0, 3, 3000) })).status).toBe(202);
+    const answers = await Promise.all([
+      upload(file.slice(1000, 2000), { token, fields: chunk("race", 1, 3, 3000) }),
+      upload(file.slice(2000), { token, fields: chunk("race", 2, 3, 3000) }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 202]);
+    const stored = answers.find((a) => a.status === 201)?.json;
+    expect(sha((await download(stored.url, token)).bytes)).toBe(sha(file));
+    expect((await h.db.execute("select count(*)::int as n from uploads")).rows[0]).toEqual({ n: 1 });
+    expect(await staged()).toBe(0);
+  });
+
   it("sweeps staging nobody added to for 30 minutes, with its chunks, well within the hour", async () => {
     const token = await h.login(h.phones.client);
     expect((await upload(JPEG(1000), { token, fields: chunk("left", 0, 2, 2000) })).status).toBe(202);
