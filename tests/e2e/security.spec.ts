@@ -169,6 +169,11 @@ test.describe("ids nobody should type", () => {
       ["admin", (id) => `/admin/cemetery/form?id=${id}`, 404],
       ["akimat", (id) => `/user/news/${id}`, 404],
       ["akimat", (id) => `/user/news/form?id=${id}`, 404],
+      // Page numbers past what the lists serve are clamped, not refused.
+      ["anonymous", (n) => `/news?page=${n}`, 200],
+      ["anonymous", (n) => `/search?q=${encodeURIComponent("Ив")}&page=${n}`, 200],
+      ["akimat", (n) => `/user/news?page=${n}`, 200],
+      ["admin", (n) => `/admin/notifications?page=${n}`, 200],
     ];
     for (const [who, url, status] of pages) {
       for (const id of [...BAD, "2147483647"]) {

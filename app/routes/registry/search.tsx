@@ -11,7 +11,7 @@ import { Pager } from "../../components/pager.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/search";
-import { parseId } from "../../../common/schemas.ts";
+import { pageNumber, parseId } from "../../../common/schemas.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   const isKk = location.pathname.startsWith("/kk");
@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     deathYear: year(p.get("deathYear")),
     // An id that cannot exist is no filter at all (the API would refuse it).
     cemeteryId: parseId(p.get("cemeteryId")) ?? undefined,
-    page: Math.min(500, Math.max(1, Number(p.get("page")) || 1)),
+    page: pageNumber(p.get("page"), 500),
   };
   const hasQuery = Boolean(query.q || query.birthYear || query.deathYear);
   const graveId = parseId(p.get("grave")) ?? 0;
