@@ -96,7 +96,7 @@ describe("ids in paths and queries", () => {
     );
   });
 
-  it("answers a malformed or out-of-range id with 404 or 422, never 5xx, for every role", async () => {
+  it("answers a malformed or out-of-range id with a 4xx (404, 422; 400 for a NUL), never 5xx, for every role", async () => {
     const failures: string[] = [];
     let calls = 0;
     for (const op of operations) {
@@ -110,7 +110,7 @@ describe("ids in paths and queries", () => {
             const body = op.method === "GET" || op.method === "DELETE" ? undefined : {};
             const res = await h.request(op.method, path, { token, body });
             calls++;
-            if (res.status >= 500 || (param.in === "path" && ![401, 403, 404, 422].includes(res.status))) {
+            if (res.status >= 500 || (param.in === "path" && ![400, 401, 403, 404, 422].includes(res.status))) {
               failures.push(`${role} ${op.method} ${path} → ${res.status} ${JSON.stringify(res.json).slice(0, 120)}`);
             }
           }
@@ -144,6 +144,37 @@ describe("ids in paths and queries", () => {
         }
       }
     }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers a NUL character in any query or JSON body with 400, never 5xx", async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    const doc = (await h.request("GET", "/openapi.json")).json as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown }>>;
+    };
+    for (const [rawPath, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const path = rawPath.replace(/^\/api\/v1/, "").replace(/\{\w+\}/g, "1");
+        const queries = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+        const tries: { url: string; body?: unknown }[] = queries.map((q) => ({ url: `${path}?${q}=a%00b` }));
+        if (op.requestBody && method !== "get") {
+          // Every string field of any body at once: the NUL must be refused wherever it sits.
+          tries.push({
+            url: path,
+            body: { phone: "+7701\u00001234567", name: "a\u0000", surname: "\u0000", q: "\u0000" },
+          });
+        }
+        for (const t of tries) {
+          for (const token of [undefined, tokens.admin]) {
+            const res = await h.request(method.toUpperCase(), t.url, { token, body: t.body });
+            calls++;
+            if (res.status !== 400) failures.push(`${method} ${t.url} → ${res.status}`);
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(40);
     expect(failures).toEqual([]);
   });
 

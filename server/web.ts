@@ -241,6 +241,10 @@ export function createWebApp(opts: WebOptions) {
 
   const handler = createRequestHandler(opts.build as ServerBuild, opts.mode);
   app.all("*", async (c) => {
+    // No page takes a NUL character; its loaders would hand it to the API, which refuses it.
+    if (/%00/i.test(c.req.url)) {
+      return c.text(translate(localeFromPath(pagePath(c.req.path)), "errors.bad_request"), 400);
+    }
     const cookieHeader = c.req.header("cookie") ?? "";
     const token = getCookie(c, "token");
     const rc: TRequestContext = {

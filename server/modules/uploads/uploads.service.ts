@@ -221,6 +221,8 @@ export async function receiveUpload(
 
   const ownerKey = ownerKeyOf(who);
   const now = s.now();
+  // The name as it will be stored (no control characters: PostgreSQL text cannot hold NUL).
+  const fileName = cleanFileName(input.fileName);
   await s.db.transaction(async (tx) => {
     await lockUploader(tx, who);
     const [existing] = await tx
@@ -236,7 +238,7 @@ export async function receiveUpload(
         ownerId: who.user?.id ?? null,
         ip: who.ip,
         purpose: input.purpose,
-        fileName: input.fileName,
+        fileName,
         fileSize,
         chunkCount,
         createdAt: now,
@@ -246,7 +248,7 @@ export async function receiveUpload(
     }
     const isSameFile =
       existing.purpose === input.purpose &&
-      existing.fileName === input.fileName &&
+      existing.fileName === fileName &&
       existing.fileSize === fileSize &&
       existing.chunkCount === chunkCount;
     if (!isSameFile) throw new AppError(409, "upload_mismatch");

@@ -340,6 +340,16 @@ describe("chunked uploads", () => {
     expect(await staged()).toBe(0);
   });
 
+  it("stores a chunked file's name cleaned, control characters and all", async () => {
+    const token = await h.login(h.phones.client);
+    const file = JPEG(2000);
+    const name = { fileName: "мо\u0000гила\u0007.jpg" };
+    expect((await upload(file.slice(0, 1000), { token, fields: chunk("nul", 0, 2, 2000, name) })).status).toBe(202);
+    const done = await upload(file.slice(1000), { token, fields: chunk("nul", 1, 2, 2000, name) });
+    expect(done.status).toBe(201);
+    expect(done.json.name).toBe("могила.jpg");
+  });
+
   it("joins a file once when its last chunks arrive together", async () => {
     const token = await h.login(h.phones.client);
     const file = JPEG(3000);
