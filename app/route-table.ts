@@ -1,6 +1,4 @@
-import { matchPath } from "react-router";
-import type { Locale } from "../common/locale.ts";
-import { localizePath, stripLocale } from "../common/locale.ts";
+import { LOCALES, type Locale, localizePath } from "../common/locale.ts";
 import type { Role } from "../common/roles.ts";
 
 /**
@@ -207,10 +205,29 @@ export const ROUTES: readonly RouteEntry[] = [
   },
 ];
 
-/** The entry a path belongs to, whatever its locale. */
-export function findRoute(pathname: string): RouteEntry | undefined {
-  const bare = stripLocale(pathname).replace(/\/+$/, "") || "/";
-  return ROUTES.find((r) => matchPath({ path: r.path, end: true }, bare));
+/** The path of an entry in a locale, as `app/routes.ts` declares it to React Router. */
+export function localizedPattern(path: string, locale: Locale): string {
+  if (locale === "ru") return path;
+  return path === "/" ? "/kk" : `/kk${path}`;
+}
+
+const BY_PATTERN = new Map<string, { entry: RouteEntry; locale: Locale }>(
+  ROUTES.flatMap((entry) =>
+    LOCALES.map((locale) => [localizedPattern(entry.path, locale), { entry, locale }] as const),
+  ),
+);
+
+/**
+ * The entry React Router matched, from the matched route's pattern (`pattern` of a middleware's
+ * arguments, e.g. `/kk/admin/cemetery/:id`), and the locale of that twin.
+ *
+ * Security note: guards decide on what the router matched, never on the raw URL. The router
+ * percent-decodes and matches case-insensitively, so `/%61dmin/managers` or `/ADMIN/managers`
+ * reach the admin's page; a decision taken on the raw path would not know that.
+ */
+export function routeOfPattern(pattern: string): { entry: RouteEntry; locale: Locale } | undefined {
+  const normalized = `/${pattern}`.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  return BY_PATTERN.get(normalized);
 }
 
 /** Where each role lands after login: a page of its own area. */

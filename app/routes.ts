@@ -1,6 +1,6 @@
 import { layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOCALES } from "../common/locale.ts";
-import { type Layout, ROUTES } from "./route-table.ts";
+import { type Layout, localizedPattern, ROUTES } from "./route-table.ts";
 
 /** Every entry of the route table, in Russian (no prefix) and in Kazakh (`/kk`), inside its layout. */
 const LAYOUT_FILES: Record<Layout, string> = {
@@ -13,8 +13,6 @@ const LAYOUT_FILES: Record<Layout, string> = {
   client: "layouts/client.tsx",
 };
 
-const withLocale = (path: string, locale: string) => (locale === "ru" ? path : path === "/" ? "/kk" : `/kk${path}`);
-
 export default [
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap.ru" }),
   route("kk/sitemap.xml", "routes/sitemap.ts", { id: "sitemap.kk" }),
@@ -24,7 +22,7 @@ export default [
     (Object.keys(LAYOUT_FILES) as Layout[]).map((name) =>
       layout(LAYOUT_FILES[name], { id: `layout.${name}.${locale}` }, [
         ...ROUTES.filter((r) => r.layout === name).map((r) =>
-          route(withLocale(r.path, locale), r.file, { id: `${r.id}.${locale}` }),
+          route(localizedPattern(r.path, locale), r.file, { id: `${r.id}.${locale}` }),
         ),
         ...(name === "public"
           ? [route(locale === "ru" ? "*" : "kk/*", "routes/not-found.tsx", { id: `not-found.${locale}` })]

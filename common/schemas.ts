@@ -6,6 +6,44 @@ import { normalizePhone, normalizePhoneList } from "./phone.ts";
  * Zod schemas shared by the forms and the API. Messages are translation keys (`validation.*`),
  * translated where they are shown.
  */
+/** The largest id a database `integer` column holds (2^31 - 1). */
+export const MAX_ID = 2_147_483_647;
+
+const ID_TEXT = /^[0-9]{1,10}$/;
+
+/**
+ * An id from a path, a query, a form or a JSON body: a whole number from 1 to {@link MAX_ID},
+ * written in plain digits (`1e3`, `0x10`, ` 7`, `-1` are not ids); null otherwise.
+ *
+ * Security note: every id the product reads goes through this or {@link ZId}. An id past the
+ * database's `integer` range used to reach PostgreSQL and answer 500; now it is a 404 or a 422.
+ */
+export function parseId(value: unknown): number | null {
+  const n = typeof value === "string" && ID_TEXT.test(value) ? Number(value) : value;
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= MAX_ID ? n : null;
+}
+
+/** The one id schema of the API and the forms (see {@link parseId}); `message` names the translation key. */
+export const zId = (message = "validation.invalid") =>
+  z.preprocess(
+    (v) => (typeof v === "string" && ID_TEXT.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
+  );
+export const ZId = zId();
+
+/** The largest page number the API's lists accept. */
+export const MAX_PAGE = 10_000;
+
+/**
+ * A page number from a query (`?page=`): plain digits, clamped to 1..`max`; anything else is the
+ * first page. Pages read it this way so a typed `?page=99999999999` is the last page the API
+ * serves, never a refused call and a 500.
+ */
+export function pageNumber(value: string | null | undefined, max = MAX_PAGE): number {
+  if (!value || !/^[0-9]{1,20}$/.test(value)) return 1;
+  return Math.min(max, Math.max(1, Number(value)));
+}
+
 export const ZPhone = z
   .string({ error: "validation.required" })
   .trim()
@@ -175,7 +213,7 @@ export const ZSearchRequestInput = z.object({
   patronymic: z.string().trim().max(80).default(""),
   birthYear: optionalYear,
   deathYear: optionalYear,
-  cemeteryId: z.coerce.number().int().positive().nullable().optional(),
+  cemeteryId: z.preprocess((v) => (v === "" ? null : v), ZId.nullable().optional()),
   details: z.string().trim().max(2000, "validation.too_long_2000").default(""),
 });
 export type TSearchRequestInput = z.input<typeof ZSearchRequestInput>;
@@ -186,7 +224,7 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
 
 /** A cemetery as the admin creates and edits it. */
 export const ZCemeteryInput = z.object({
-  akimatId: z.coerce.number({ error: "validation.required" }).int().positive("validation.required"),
+  akimatId: zId("validation.required"),
   nameRu: z.string().trim().min(2, "validation.required").max(200, "validation.too_long_200"),
   nameKk: z.string().trim().min(2, "validation.required").max(200, "validation.too_long_200"),
   descriptionRu: z.string().trim().max(2000, "validation.too_long_2000").default(""),
@@ -288,17 +326,14 @@ export const ZRequestAnswer = z
   .object({
     status: z.enum(["in_progress", "found", "added", "not_found"]),
     answer: z.string().trim().max(2000, "validation.too_long_2000").default(""),
-    burialId: z.preprocess(
-      (v) => (v === "" || v === null ? undefined : v),
-      z.coerce.number().int().positive().optional(),
-    ),
+    burialId: z.preprocess((v) => (v === "" || v === null ? undefined : v), ZId.optional()),
   })
   .refine((a) => a.status === "in_progress" || a.answer.length > 0, { message: "validation.answer", path: ["answer"] });
 
 /** A cemetery manager invited by the admin, with the cemeteries they start in (none is allowed). */
 export const ZManagerInvite = ZInvite.omit({ position: true }).extend({
   cemeteryIds: z
-    .array(z.coerce.number().int().positive())
+    .array(ZId)
     .max(500)
     .default([])
     .transform((ids) => [...new Set(ids)]),
@@ -327,10 +362,7 @@ export const ZAddRequestInput = inDateOrder(
     birthDate: pastDate,
     deathDate: pastDate,
     burialDate: pastDate,
-    cemeteryId: z.preprocess(
-      (v) => (v === "" || v === null ? undefined : v),
-      z.coerce.number().int().positive().optional(),
-    ),
+    cemeteryId: z.preprocess((v) => (v === "" || v === null ? undefined : v), ZId.optional()),
     location: z.string({ error: "validation.required" }).trim().min(3, "validation.location").max(500),
     details: z.string().trim().max(2000, "validation.too_long_2000").default(""),
     photoIds: z.array(z.string().uuid()).max(5, "validation.photos_max").default([]),

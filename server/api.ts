@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "./lib/errors.ts";
-import { type ApiEnv, createRouter, errorBody, requestLocale } from "./lib/http.ts";
+import { type ApiEnv, carriesNul, createRouter, errorBody, requestLocale } from "./lib/http.ts";
 import { jsonResponse } from "./lib/openapi.ts";
 import { akimatRoutes } from "./modules/akimats/akimats.routes.ts";
 import { authRoutes, clearSessionCookies } from "./modules/auth/auth.routes.ts";
@@ -62,6 +62,7 @@ export function createApi(services: Services) {
     const fromCookie = getCookie(c, "token");
     const token = fromHeader ?? fromCookie;
     c.set("auth", null);
+    if (await carriesNul(c.req)) throw new AppError(400, "bad_request");
     if (token) {
       const found = await resolveSession(services.db, token, services.now());
       if (found) c.set("auth", { ...found, via: fromHeader ? "bearer" : "cookie" });

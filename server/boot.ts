@@ -53,7 +53,7 @@ export async function boot(): Promise<{ services: Services; database: Database; 
   });
   logger.info({ storage: config.s3 ? "s3" : "disk" }, "file storage ready");
   const services: Services = { db: database.db, config, logger, sms, storage, now: () => new Date() };
-  // Timed work (the hourly upload sweep) runs once per period across all app servers.
+  // Timed work (the upload sweep) runs once per period across all app servers.
   startJobs(services, JOBS);
   return { services, database, config, logger };
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { createApiClient } from "../common/api-client.ts";
@@ -65,6 +64,73 @@ export function securityHeaders(nonce: string, isDev: boolean, tileOrigin?: stri
   };
 }
 
+/** How long a refused body may take to arrive before its connection is closed instead. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/**
+ * Reads the rest of a refused body and throws it away, at most `maxBytes` and for at most
+ * {@link DRAIN_TIMEOUT_MS}. True when the body ended, so the connection can serve the next request.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<boolean> {
+  let received = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), DRAIN_TIMEOUT_MS);
+  });
+  try {
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), timeout]);
+      if (chunk === "timeout") return false;
+      if (chunk.done) return true;
+      received += chunk.value.byteLength;
+      if (received > maxBytes) return false;
+    }
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
+  }
+}
+
+/**
+ * The request body limit. Unlike a plain limit, which answers 413 and leaves the rest of the body
+ * unread on the socket (the server then dropped the keep-alive connection under the client's next
+ * request), it reads a refused body to its end, up to `drainMaxBytes`, and answers 413 on a
+ * connection that stays usable. A body too large or too slow even for that is answered with
+ * `Connection: close`, so the client knows the connection ends with this answer.
+ */
+export function limitBody(
+  maxBytes: number,
+  drainMaxBytes: number,
+  tooLarge: (c: Context, isDrained: boolean) => Response,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && !c.req.raw.headers.has("transfer-encoding")) {
+      const length = Number(declared);
+      if (length <= maxBytes) return next();
+      const isDrained = length <= drainMaxBytes && (await discardRest(body.getReader(), drainMaxBytes));
+      return tooLarge(c, isDrained);
+    }
+    // No declared length (chunked): count while reading, keep what is within the limit.
+    const reader = body.getReader();
+    const parts: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) return tooLarge(c, await discardRest(reader, drainMaxBytes - size));
+      parts.push(value);
+    }
+    c.req.raw = new Request(c.req.raw, { body: Buffer.concat(parts) });
+    return next();
+  };
+}
+
 /** The path of a page request, without React Router's `.data` suffix for client navigations. */
 function pagePath(pathname: string): string {
   const p = pathname.replace(/\.data$/, "").replace(/\/_root$/, "/");
@@ -121,13 +187,19 @@ export function createWebApp(opts: WebOptions) {
     await next();
   });
 
-  const tooLarge = (c: Context) => {
+  const tooLarge = (c: Context, isDrained: boolean) => {
     const locale = detectLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
-    return c.json(errorBody(new AppError(413, "payload_too_large"), locale), 413);
+    return c.json(
+      errorBody(new AppError(413, "payload_too_large"), locale),
+      413,
+      isDrained ? {} : { Connection: "close" },
+    );
   };
-  // Files have their own, larger limit (checked again per purpose by the upload service).
-  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
-  const defaultLimit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
+  // Files have their own, larger limit (checked again per purpose by the upload service). A refused
+  // body is read and discarded up to twice the upload limit before the connection is given up.
+  const drainMax = 2 * UPLOAD_BODY_LIMIT;
+  const uploadLimit = limitBody(UPLOAD_BODY_LIMIT, drainMax, tooLarge);
+  const defaultLimit = limitBody(config.bodyLimitBytes, drainMax, tooLarge);
   app.use("*", (c, next) => (c.req.path === "/api/v1/uploads" ? uploadLimit(c, next) : defaultLimit(c, next)));
 
   app.get("/api/v1/build", (c) => c.json({ buildId: opts.buildId }, 200, { "Cache-Control": "no-store" }));
@@ -169,6 +241,10 @@ export function createWebApp(opts: WebOptions) {
 
   const handler = createRequestHandler(opts.build as ServerBuild, opts.mode);
   app.all("*", async (c) => {
+    // No page takes a NUL character; its loaders would hand it to the API, which refuses it.
+    if (/%00/i.test(c.req.url)) {
+      return c.text(translate(localeFromPath(pagePath(c.req.path)), "errors.bad_request"), 400);
+    }
     const cookieHeader = c.req.header("cookie") ?? "";
     const token = getCookie(c, "token");
     const rc: TRequestContext = {

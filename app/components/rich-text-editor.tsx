@@ -91,6 +91,8 @@ export function RichTextEditor({
         placeholder,
         modules: { toolbar: RICH_TEXT.toolbars[toolbar], history: RICH_TEXT.history },
       });
+      // Stored rich text, sanitized by the server when it was saved; Quill parses it in an inert
+      // document (DOMParser) and keeps only its own formats, so nothing in it runs.
       if (contentType === "html") quill.clipboard.dangerouslyPasteHTML(defaultValue, "silent");
       else if (contentType === "delta" && defaultValue) {
         try {

@@ -1,19 +1,25 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { ApiError } from "../../common/api-client.ts";
 import { localeFromPath, localizePath } from "../../common/locale.ts";
-import { findRoute } from "../route-table.ts";
+import { routeOfPattern } from "../route-table.ts";
 import { requestContext } from "./request-context.ts";
 import type { TMe } from "./types.ts";
 
 /**
  * Runs on the server before every loader and action of every page: finds who is signed in
- * and applies the guard of the matched entry of the route table. An anonymous visitor of a
- * guarded page goes to login and comes back after it; a wrong role gets a 403 page.
+ * and applies the guard of the entry of the route table that React Router matched. An anonymous
+ * visitor of a guarded page goes to login and comes back after it; a wrong role gets a 403 page.
+ *
+ * Security note: the entry comes from `pattern`, the route React Router itself matched (after its
+ * own percent-decoding and case-insensitive matching), not from the raw path: `/%61dmin/managers`
+ * is the admin's page and is guarded as such. Documents and `.data` requests (client navigations,
+ * actions, fetchers) all pass through here with the pattern of their target route.
  */
-export const sessionGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const sessionGuard: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const rc = context.get(requestContext);
   const url = new URL(request.url);
-  rc.locale = localeFromPath(url.pathname);
+  const matched = routeOfPattern(pattern);
+  rc.locale = matched?.locale ?? localeFromPath(url.pathname);
   const hasToken = /(?:^|;\s*)token=/.test(request.headers.get("cookie") ?? "");
   if (hasToken) {
     try {
@@ -23,7 +29,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
       rc.me = null;
     }
   }
-  const entry = findRoute(url.pathname);
+  const entry = matched?.entry;
   if (entry?.roles) {
     if (!rc.me) {
       const back = `${url.pathname}${url.search}`;

@@ -4,10 +4,11 @@ import { ApiError } from "../../common/api-client.ts";
 import { localizePath } from "../../common/locale.ts";
 import { formatPhoneInput, MASKS } from "../../common/mask.ts";
 import { formatPhone, normalizePhone } from "../../common/phone.ts";
+import { safeNext } from "../../common/safe-next.ts";
 import type { Role } from "../../common/roles.ts";
 import { describedBy, Field, MaskedInput } from "../components/form.tsx";
 import { Icon } from "../components/icon.tsx";
-import { browserApi, safeNext } from "../lib/browser-api.ts";
+import { browserApi } from "../lib/browser-api.ts";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
 import { HOME_OF_ROLE } from "../route-table.ts";
@@ -18,7 +19,7 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: isKk ? "Жүйеге кіру" : "Вход в систему" }];
 }
 
-/** A signed-in visitor goes straight on. */
+/** A signed-in visitor goes straight on, to `next` only when it stays on this site (`safeNext`). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   if (rc.me) {

@@ -8,6 +8,7 @@ import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
 import type { TNotificationPage } from "../../common/api-types.ts";
 import type { Route } from "./+types/notifications";
+import { pageNumber } from "../../common/schemas.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Хабарландырулар" : "Уведомления" }];
@@ -18,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return rc.api.get<TNotificationPage>("/notifications", {
     query: {
-      page: url.searchParams.get("page") ?? 1,
+      page: pageNumber(url.searchParams.get("page")),
       unread: url.searchParams.get("unread") === "1" ? "1" : undefined,
     },
   });

@@ -388,7 +388,7 @@ describe("the request", () => {
     expect(new Uint8Array(await sent.arrayBuffer())).toEqual(new Uint8Array(await f.arrayBuffer()));
     expect(call.field("purpose")).toBe("photo");
     expect(call.field("step")).toBe("2");
-    for (const k of ["fileName", "chunkIndex", "chunkCount", "uploadId"]) expect(call.field(k)).toBeNull();
+    for (const k of ["fileName", "chunkIndex", "chunkCount", "fileSize", "uploadId"]) expect(call.field(k)).toBeNull();
   });
 
   it("uses the configured field name, method, timeout, credentials and custom headers", () => {
@@ -449,6 +449,7 @@ describe("chunked uploads", () => {
       expect(call.field("fileName")).toBe("scan.pdf");
       expect(call.field("chunkIndex")).toBe(String(i));
       expect(call.field("chunkCount")).toBe("10");
+      expect(call.field("fileSize")).toBe(String(item.file.size));
       expect(call.field("uploadId")).toBe(item.id);
       expect(call.field("purpose")).toBe("document");
       const chunk = call.field("file") as File;

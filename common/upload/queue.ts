@@ -552,6 +552,8 @@ export class UploadQueue {
       body.append("fileName", item.file.name);
       body.append("chunkIndex", String(chunkIndex));
       body.append("chunkCount", String(chunkCount));
+      // The whole file's size: the server bounds and counts the file by it from the first chunk.
+      body.append("fileSize", String(item.file.size));
       body.append("uploadId", item.id);
       body.append(cfg.paramName, item.file.slice(start, end, item.file.type), item.file.name);
     } else {

@@ -35,6 +35,7 @@ export type ErrorCode =
   | "upload_type_not_allowed"
   | "upload_rate_limited"
   | "upload_not_found"
+  | "upload_mismatch"
   | "news_not_found"
   | "burial_not_found"
   | "cemetery_not_found"

@@ -104,3 +104,21 @@ export function requireRole(c: Context<ApiEnv>, ...roles: Role[]): TSessionUser 
 
 /** Shared OpenAPI pieces. */
 export const errorResponseSchemaRef = { $ref: "#/components/schemas/Error" } as const;
+
+/**
+ * Whether a request carries a NUL character in its query or path (raw or percent-encoded as
+ * `%00`) or in a JSON body (`\u0000`). PostgreSQL text cannot hold NUL, so such input used to
+ * reach the database and fail there with a 500; it is refused at the edge with a 400 instead.
+ * Binary bodies (uploads) are not looked at: file content never goes into a text column.
+ */
+export async function carriesNul(req: {
+  url: string;
+  header(name: string): string | undefined;
+  text(): Promise<string>;
+}) {
+  const url = new URL(req.url);
+  if (/%00|\0/i.test(`${url.pathname}${url.search}`)) return true;
+  if (!/json/i.test(req.header("content-type") ?? "")) return false;
+  const body = await req.text().catch(() => "");
+  return /\\u0000|\0/.test(body);
+}

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ZId } from "../../common/schemas.ts";
 
 /** The error body of every failed API call. */
 export const ZErrorBody = z
@@ -37,6 +38,7 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
 
 export const ZOk = z.object({ ok: z.literal(true) });
 
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+/** A record's id in a path (`/news/{id}`): the one id schema, so an out-of-range id is a 422, never a 500. */
+export const ZIdParam = z.object({ id: ZId });
 
 export const ZPageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

@@ -7,7 +7,7 @@ import {
   type TBoundaryImport,
 } from "../../../common/boundary-import.ts";
 import { useT } from "../../lib/hooks.ts";
-import { toLatLng } from "./leaflet.ts";
+import { asText, toLatLng } from "./leaflet.ts";
 import { openingPoints, type TExtent, useLeafletMap } from "./use-map.ts";
 
 type Point = [number, number];
@@ -123,7 +123,7 @@ export function BoundaryEditor({
         title: t("boundary.point", { n: i + 1 }),
         icon: L.divIcon({
           className: `vertex${i === chosen ? " vertex--chosen" : ""}`,
-          html: `<span>${i + 1}</span>`,
+          html: asText(String(i + 1)),
           iconSize: [26, 26],
         }),
       })

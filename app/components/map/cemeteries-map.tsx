@@ -2,22 +2,8 @@ import type { CircleMarker, Map as LeafletMap } from "leaflet";
 import { useEffect, useMemo, useRef } from "react";
 import type { TCemeterySummary } from "../../../common/api-types.ts";
 import { useT } from "../../lib/hooks.ts";
-import { toLatLng } from "./leaflet.ts";
+import { asText, toLatLng } from "./leaflet.ts";
 import { useLeafletMap } from "./use-map.ts";
-
-/**
- * A cemetery's label: its name over its free places, as text (a name typed by staff never
- * becomes markup).
- */
-function cemeteryLabel(name: string, free: string): HTMLElement {
-  const label = document.createElement("span");
-  const title = document.createElement("strong");
-  title.textContent = name;
-  const count = document.createElement("span");
-  count.textContent = free;
-  label.append(title, count);
-  return label;
-}
 
 const overlaps = (a: DOMRect, b: DOMRect) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -117,7 +103,7 @@ export function CemeteriesMap({
         fillColor: c.counts.free > 0 ? "#2e8b57" : "#6b7c93",
         fillOpacity: 0.85,
       })
-        .bindTooltip(cemeteryLabel(c.name, t("reserve.free_count", { count: c.counts.free })), {
+        .bindTooltip(asText([c.name, t("reserve.free_count", { count: c.counts.free })]), {
           permanent: true,
           direction: "top",
           className: "cemetery-label",

@@ -15,6 +15,29 @@ export function loadLeaflet(): Promise<L> {
   return loading;
 }
 
+/**
+ * Text for Leaflet's tooltips, popups and icons, as an element that holds it as text.
+ *
+ * Security note: Leaflet inserts a string content as HTML (`innerHTML`), outside React's
+ * escaping, so a cemetery named `<img src=x onerror=...>` or a sector with markup became live
+ * markup for every visitor. Every content handed to Leaflet goes through here instead (a static
+ * test, `app/dom-sinks.test.ts`, fails on any other non-literal content).
+ */
+export function asText(text: string | readonly string[], tagName: "span" | "div" = "span"): HTMLElement {
+  const element = document.createElement(tagName);
+  if (typeof text === "string") {
+    element.textContent = text;
+  } else {
+    // Several lines (a label's name over its count): each its own span, each set as text.
+    for (const part of text) {
+      const line = document.createElement("span");
+      line.textContent = part;
+      element.append(line);
+    }
+  }
+  return element;
+}
+
 /** [lng, lat] (GeoJSON order) to Leaflet's [lat, lng]. */
 export const toLatLng = ([lng, lat]: readonly [number, number]): [number, number] => [lat, lng];
 

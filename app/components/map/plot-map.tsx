@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PlotStatus, TPlotFeatureCollection, TPlotProps } from "../../../common/api-types.ts";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
-import { STATUS_COLORS, STATUS_MARKS, toLatLng } from "./leaflet.ts";
+import { asText, STATUS_COLORS, STATUS_MARKS, toLatLng } from "./leaflet.ts";
 import { placeLabel } from "./plot-list.tsx";
 import { openingPoints, type TExtent, useLeafletMap } from "./use-map.ts";
 
@@ -142,7 +142,7 @@ export function PlotMap(props: PlotMapProps) {
           .bindTooltip((l) => {
             const p = (l as unknown as { feature: { properties: TPlotProps } }).feature.properties;
             const t = tRef.current;
-            return `${placeLabel(t, p)}: ${t(`plot.status.${p.status}`)}`;
+            return asText(`${placeLabel(t, p)}: ${t(`plot.status.${p.status}`)}`);
           })
           .addTo(map);
         requestAnimationFrame(() => {

@@ -9,15 +9,19 @@ import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { TAkimatDetails } from "../../../common/api-types.ts";
 import type { Route } from "./+types/akimat-form";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Әкімдік" : "Акимат" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!id) return { akimat: null };
-  return { akimat: await context.get(requestContext).api.get<TAkimatDetails>(`/akimats/${id}`) };
+  const raw = new URL(request.url).searchParams.get("id");
+  if (!raw) return { akimat: null };
+  const id = pageId(raw, request);
+  return {
+    akimat: await orPageError(request, () => context.get(requestContext).api.get<TAkimatDetails>(`/akimats/${id}`)),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

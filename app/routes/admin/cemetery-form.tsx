@@ -12,6 +12,7 @@ import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery-form";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
@@ -21,10 +22,11 @@ type TAkimat = { id: number; nameRu: string; nameKk: string };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
-  const id = Number(new URL(request.url).searchParams.get("id"));
+  const raw = new URL(request.url).searchParams.get("id");
+  const id = raw ? pageId(raw, request) : null;
   const [akimats, cemetery, extent] = await Promise.all([
     api.get<{ items: TAkimat[] }>("/akimats"),
-    id ? api.get<TCemeteryRecord>(`/cemeteries/${id}/record`) : Promise.resolve(null),
+    id ? orPageError(request, () => api.get<TCemeteryRecord>(`/cemeteries/${id}/record`)) : Promise.resolve(null),
     id ? api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${id}/extent`) : Promise.resolve({ extent: null }),
   ]);
   return { akimats: akimats.items, cemetery, extent: extent.extent };

@@ -11,6 +11,7 @@ import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
@@ -18,13 +19,16 @@ export function meta({ location }: Route.MetaArgs) {
 
 type TSectors = { sectors: { sector: string; rows: number; plots: number }[] };
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
-  const [cemetery, record, extent] = await Promise.all([
-    api.get<TCemeteryDetail>(`/cemeteries/${params.id}`),
-    api.get<TSectors>(`/cemeteries/${params.id}/record`),
-    api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${params.id}/extent`),
-  ]);
+  const id = pageId(params.id, request);
+  const [cemetery, record, extent] = await orPageError(request, () =>
+    Promise.all([
+      api.get<TCemeteryDetail>(`/cemeteries/${id}`),
+      api.get<TSectors>(`/cemeteries/${id}/record`),
+      api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${id}/extent`),
+    ]),
+  );
   return { cemetery, sectors: record.sectors, extent: extent.extent };
 }
 

@@ -8,6 +8,7 @@ import type {
   TStaffPlot,
 } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
+import { pageNumber } from "../../../common/schemas.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -21,6 +22,7 @@ import { useT } from "../../lib/hooks.ts";
 import { answerRequest, pickerFromUrl } from "../../lib/request-answer.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
@@ -32,15 +34,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const url = new URL(request.url);
   const tab = url.searchParams.get("requests") === "closed" ? "closed" : "open";
-  const page = Math.max(1, Math.min(100_000, Math.trunc(Number(url.searchParams.get("page")) || 1)));
-  const [cemetery, requests, extent, picked] = await Promise.all([
-    api.get<TCemeteryDetail>(`/cemeteries/${params.id}`),
-    api.get<TRegistryRequestPage>(`/cemeteries/${params.id}/requests`, {
-      query: { status: tab, page, pageSize: REQUESTS_PAGE_SIZE },
-    }),
-    api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${params.id}/extent`),
-    pickerFromUrl(api, url),
-  ]);
+  const page = pageNumber(url.searchParams.get("page"));
+  const id = pageId(params.id, request);
+  const [cemetery, requests, extent, picked] = await orPageError(request, () =>
+    Promise.all([
+      api.get<TCemeteryDetail>(`/cemeteries/${id}`),
+      api.get<TRegistryRequestPage>(`/cemeteries/${id}/requests`, {
+        query: { status: tab, page, pageSize: REQUESTS_PAGE_SIZE },
+      }),
+      api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${id}/extent`),
+      pickerFromUrl(api, url),
+    ]),
+  );
   return { cemetery, requests, tab, extent: extent.extent, picked };
 }
 

@@ -1,5 +1,6 @@
 import { Form, useSearchParams } from "react-router";
 import type { TCemeterySummary, TRegistryRequestPage } from "../../../common/api-types.ts";
+import { pageNumber } from "../../../common/schemas.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RequestCard, useAnswerSent } from "../../components/request-card.tsx";
@@ -29,7 +30,7 @@ function filtersOf(params: URLSearchParams) {
     kind: oneOf(params.get("kind"), [...KINDS, ""] as const, ""),
     cemeteryId: cemetery === "none" || /^\d{1,9}$/.test(cemetery) ? cemetery : "",
     sort: oneOf(params.get("sort"), SORTS, "newest"),
-    page: Math.max(1, Math.min(100_000, Math.trunc(Number(params.get("page")) || 1))),
+    page: pageNumber(params.get("page")),
   };
 }
 

@@ -1,5 +1,4 @@
-import { data, Link } from "react-router";
-import { ApiError } from "../../../common/api-client.ts";
+import { Link } from "react-router";
 import type { TPublicNews } from "../../../common/api-types.ts";
 import { formatLongDate } from "../../../common/i18n.ts";
 import { Icon } from "../../components/icon.tsx";
@@ -7,19 +6,12 @@ import { RichText } from "../../components/rich-text.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/news-item";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw data({ path: new URL(request.url).pathname }, { status: 404 });
-  try {
-    const item = await context.get(requestContext).api.get<TPublicNews>(`/news/${id}`);
-    return { item, origin: (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "") };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) {
-      throw data({ path: new URL(request.url).pathname }, { status: 404 });
-    }
-    throw err;
-  }
+  const id = pageId(params.id, request);
+  const item = await orPageError(request, () => context.get(requestContext).api.get<TPublicNews>(`/news/${id}`));
+  return { item, origin: (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "") };
 }
 
 /** Title, description and image for search engines and link previews. */

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import type { NewsCategory, TPublicNews } from "../../../common/api-types.ts";
 import { formatLongDate } from "../../../common/i18n.ts";
-import { NEWS_CATEGORY_VALUES } from "../../../common/schemas.ts";
+import { NEWS_CATEGORY_VALUES, pageNumber } from "../../../common/schemas.ts";
 import { Pager } from "../../components/pager.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .get(requestContext)
     .api.get<{ items: TPublicNews[]; total: number; page: number; pageSize: number }>("/news", {
       query: {
-        page: Math.max(1, Number(url.searchParams.get("page")) || 1),
+        page: pageNumber(url.searchParams.get("page")),
         category: (NEWS_CATEGORY_VALUES as readonly string[]).includes(category ?? "") ? category : undefined,
       },
     });

@@ -13,6 +13,7 @@ import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/reserve";
+import { parseId } from "../../../common/schemas.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   const isKk = location.pathname.startsWith("/kk");
@@ -34,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const p = new URL(request.url).searchParams;
   const city = p.get("city")?.trim() || undefined;
   const religion = RELIGIONS.find((r) => r === p.get("religion"));
-  const chosenId = Number(p.get("cemetery")) || 0;
+  const chosenId = parseId(p.get("cemetery")) ?? 0;
   const [all, filtered, chosen] = await Promise.all([
     api.get<{ items: TCemeterySummary[] }>("/cemeteries"),
     api.get<{ items: TCemeterySummary[] }>("/cemeteries", { query: { city, religion } }),

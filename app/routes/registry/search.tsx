@@ -11,6 +11,7 @@ import { Pager } from "../../components/pager.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/search";
+import { pageNumber, parseId } from "../../../common/schemas.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   const isKk = location.pathname.startsWith("/kk");
@@ -37,11 +38,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     q: p.get("q")?.trim().slice(0, 120) || undefined,
     birthYear: year(p.get("birthYear")),
     deathYear: year(p.get("deathYear")),
-    cemeteryId: Number(p.get("cemeteryId")) || undefined,
-    page: Math.min(500, Math.max(1, Number(p.get("page")) || 1)),
+    // An id that cannot exist is no filter at all (the API would refuse it).
+    cemeteryId: parseId(p.get("cemeteryId")) ?? undefined,
+    page: pageNumber(p.get("page"), 500),
   };
   const hasQuery = Boolean(query.q || query.birthYear || query.deathYear);
-  const graveId = Number(p.get("grave")) || 0;
+  const graveId = parseId(p.get("grave")) ?? 0;
   const [cemeteries, results, grave] = await Promise.all([
     api.get<{ items: TCemeterySummary[] }>("/cemeteries"),
     hasQuery ? api.get<TBurialSearchPage>("/burials/search", { query }) : Promise.resolve(null),

@@ -11,15 +11,19 @@ import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/news-form";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Жаңалық" : "Новость" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!id) return { item: null };
-  return { item: await context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${id}`) };
+  const raw = new URL(request.url).searchParams.get("id");
+  if (!raw) return { item: null };
+  const id = pageId(raw, request);
+  return {
+    item: await orPageError(request, () => context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${id}`)),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

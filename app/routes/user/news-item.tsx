@@ -1,5 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { ApiError } from "../../../common/api-client.ts";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { TNewsAdmin } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
@@ -10,19 +9,17 @@ import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/news-item";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.item.titleRu || loaderData?.item.titleKk || "" }];
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  try {
-    return { item: await context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${Number(params.id) || 0}`) };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404)
-      throw data({ path: new URL(request.url).pathname }, { status: 404 });
-    throw err;
-  }
+  const id = pageId(params.id, request);
+  return {
+    item: await orPageError(request, () => context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${id}`)),
+  };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {

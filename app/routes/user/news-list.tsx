@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { NewsStatus, TNewsAdmin } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
-import { NEWS_CATEGORY_VALUES } from "../../../common/schemas.ts";
+import { NEWS_CATEGORY_VALUES, pageNumber } from "../../../common/schemas.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .get(requestContext)
     .api.get<{ items: TNewsAdmin[]; total: number; page: number; pageSize: number }>("/akimat/news", {
       query: {
-        page: Math.max(1, Number(p.get("page")) || 1),
+        page: pageNumber(p.get("page")),
         status: pick(p.get("status"), STATUSES),
         category: pick(p.get("category"), NEWS_CATEGORY_VALUES),
         q: p.get("q")?.trim() || undefined,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { translate } from "../../../common/i18n.ts";
 import type { TSessionUser } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
@@ -126,13 +126,17 @@ export async function verifyOtp(s: Services, input: { phone: string; code: strin
     if (!latest) throw new AppError(400, "otp_no_code");
     if (latest.attempts >= OTP.maxAttempts) throw new AppError(400, "otp_too_many_attempts");
     if (latest.expiresAt.getTime() <= now.getTime()) throw new AppError(400, "otp_expired");
+    // Security note: a try is claimed in one conditional update before the code is compared, so
+    // parallel guesses cannot all read "0 tries" and all be compared: whatever the concurrency
+    // (PostgreSQL with a pool of connections), at most `maxAttempts` guesses ever reach the check.
+    const [claimed] = await db
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(and(eq(otpCodes.id, latest.id), lt(otpCodes.attempts, OTP.maxAttempts), isNull(otpCodes.consumedAt)))
+      .returning({ attempts: otpCodes.attempts });
+    if (!claimed) throw new AppError(400, "otp_too_many_attempts");
     if (!sameHash(latest.codeHash, hashCode(input.phone, input.code))) {
-      const [updated] = await db
-        .update(otpCodes)
-        .set({ attempts: latest.attempts + 1 })
-        .where(eq(otpCodes.id, latest.id))
-        .returning({ attempts: otpCodes.attempts });
-      const left = OTP.maxAttempts - (updated?.attempts ?? OTP.maxAttempts);
+      const left = OTP.maxAttempts - claimed.attempts;
       if (left <= 0) throw new AppError(400, "otp_too_many_attempts");
       throw new AppError(400, "otp_invalid", { left });
     }
@@ -141,7 +145,14 @@ export async function verifyOtp(s: Services, input: { phone: string; code: strin
   return db.transaction(async (tx) => {
     let otpId = latest?.id;
     if (otpId) {
-      await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, otpId));
+      // Used once: of two parallel checks of the right code, only the first signs in.
+      const [consumed] = await tx
+        .update(otpCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(otpCodes.id, otpId), isNull(otpCodes.consumedAt)))
+        .returning({ id: otpCodes.id });
+      if (!consumed && !isDevCode) throw new AppError(400, "otp_no_code");
+      if (!consumed) otpId = undefined;
     }
     const [user] = await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1);
     if (user) {

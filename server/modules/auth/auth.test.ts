@@ -141,6 +141,41 @@ describe("one-time code login", () => {
     expect(right.json.error.code).toBe("otp_too_many_attempts");
   });
 
+  it("counts 30 parallel wrong guesses without losing one: at most 5 are ever checked", async () => {
+    await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.client } });
+    const code = h.sms.lastCode(h.phones.client);
+    // 30 different wrong codes (never the dev code), sent at once: on PostgreSQL they run on
+    // several pooled connections in parallel.
+    const guesses = Array.from({ length: 30 }, (_, i) => String(200_000 + i)).filter(
+      (g) => g !== code && g !== "111111",
+    );
+    const answers = await Promise.all(
+      guesses.map((g) => h.request("POST", "/auth/otp/verify", { body: { phone: h.phones.client, code: g } })),
+    );
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    const invalid = answers.filter((a) => a.json.error.code === "otp_invalid");
+    const tooMany = answers.filter((a) => a.json.error.code === "otp_too_many_attempts");
+    // Tries 1-4 are told how many are left (4, 3, 2, 1); the fifth voids the code; the rest are
+    // refused without being compared.
+    expect(invalid.map((a) => a.json.error.message.match(/\d/)?.[0]).sort()).toEqual(["1", "2", "3", "4"]);
+    expect(tooMany.length).toBe(guesses.length - 4);
+    const rows = await h.db.execute("select attempts from otp_codes");
+    expect((rows.rows as { attempts: number }[]).map((r) => r.attempts)).toEqual([5]);
+    const right = await h.request("POST", "/auth/otp/verify", { body: { phone: h.phones.client, code } });
+    expect(right.json.error.code).toBe("otp_too_many_attempts");
+  });
+
+  it("signs in once when the right code is sent twice at the same time", async () => {
+    await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.client } });
+    const code = h.sms.lastCode(h.phones.client);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => h.request("POST", "/auth/otp/verify", { body: { phone: h.phones.client, code } })),
+    );
+    expect(answers.filter((a) => a.status === 200).length).toBe(1);
+    const sessions = await h.db.execute("select count(*)::int as n from sessions");
+    expect((sessions.rows as { n: number }[])[0]?.n).toBe(1);
+  });
+
   it("answers 422 with translated field messages for a malformed phone", async () => {
     const res = await h.request("POST", "/auth/otp/request", {
       body: { phone: "12" },

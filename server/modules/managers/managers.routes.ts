@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ZManagerInvite } from "../../../common/schemas.ts";
+import { ZId, ZManagerInvite } from "../../../common/schemas.ts";
 import { createRouter, requireRole } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { assignCemetery, inviteManager, listManagers, removeManager, unassignCemetery } from "./managers.service.ts";
@@ -19,10 +19,7 @@ const ZManager = z
   })
   .openapi("Manager");
 
-const ZAssignParams = z.object({
-  id: z.coerce.number().int().positive(),
-  cemeteryId: z.coerce.number().int().positive(),
-});
+const ZAssignParams = z.object({ id: ZId, cemeteryId: ZId });
 
 const assignmentRoute = (method: "put" | "delete") =>
   createRoute({

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { type ApiEnv, createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
-import { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
+import { ZAddRequestInput, ZId, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { jsonBody } from "../../lib/openapi.ts";
 import {
   createAddRequest,
@@ -172,7 +172,7 @@ export const registryRoutes = createRouter()
           q: z.string().trim().max(120).optional(),
           birthYear: year,
           deathYear: year,
-          cemeteryId: z.coerce.number().int().positive().optional(),
+          cemeteryId: ZId.optional(),
           page: z.coerce.number().int().min(1).max(500).default(1),
         }),
       },

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
-import { createRouter } from "../../lib/http.ts";
+import { createRouter, issueToField } from "../../lib/http.ts";
 import { errorResponses, jsonResponse } from "../../lib/openapi.ts";
 import { openUpload, receiveUpload } from "./uploads.service.ts";
 import { UPLOAD_PURPOSES } from "./uploads.tables.ts";
@@ -14,7 +14,12 @@ const ZUploadForm = z.object({
   purpose: z.enum(UPLOAD_PURPOSES).openapi({ description: "photo (10 MB), document (20 MB) or spreadsheet (10 MB)" }),
   fileName: z.string().optional().openapi({ description: "Chunked mode: the file's name" }),
   chunkIndex: z.string().optional().openapi({ description: "Chunked mode: 0-based index of this chunk" }),
-  chunkCount: z.string().optional().openapi({ description: "Chunked mode: how many chunks the file has" }),
+  chunkCount: z.string().optional().openapi({
+    description: "Chunked mode: how many chunks the file has (at most 100, none larger than an even share)",
+  }),
+  fileSize: z.string().optional().openapi({
+    description: "Chunked mode: the whole file's size in bytes, within the purpose's limit; the same in every chunk",
+  }),
   uploadId: z.string().optional().openapi({ description: "Chunked mode: the same id for every chunk of one file" }),
 });
 
@@ -22,6 +27,11 @@ const ZChunkFields = z.object({
   fileName: z.string().min(1).max(255),
   chunkIndex: z.coerce.number().int().min(0).max(9_999),
   chunkCount: z.coerce.number().int().min(1).max(10_000),
+  fileSize: z
+    .string()
+    .regex(/^[0-9]{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1)),
   uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
 });
 
@@ -35,7 +45,8 @@ export const uploadRoutes = createRouter()
       description:
         "Multipart form. The file goes under `file` with a `purpose`; its type is found from its content " +
         "(JPEG, PNG, WebP, PDF, XLSX), whatever its name says. In chunked mode every chunk is sent under `file` " +
-        "with `fileName`, `chunkIndex`, `chunkCount` and `uploadId`; non-final chunks answer 202, the last 201. " +
+        "with `fileName`, `chunkIndex`, `chunkCount`, `fileSize` and `uploadId`, the same declaration in every chunk; " +
+        "non-final chunks answer 202, the last 201. A file being sent counts against the hourly limits from its first chunk. " +
         "Anonymous visitors may upload photos only (public request forms), with a lower hourly limit.",
       request: { body: { content: { "multipart/form-data": { schema: ZUploadForm } }, required: true } },
       responses: {
@@ -66,10 +77,13 @@ export const uploadRoutes = createRouter()
       if (form.has("chunkIndex") || form.has("uploadId")) {
         const parsed = ZChunkFields.safeParse(
           Object.fromEntries(
-            ["fileName", "chunkIndex", "chunkCount", "uploadId"].map((k) => [k, form.get(k) ?? undefined]),
+            ["fileName", "chunkIndex", "chunkCount", "fileSize", "uploadId"].map((k) => [k, form.get(k) ?? undefined]),
           ),
         );
-        if (!parsed.success || parsed.data.chunkIndex >= parsed.data.chunkCount) {
+        if (!parsed.success) {
+          throw new AppError(422, "validation_failed", {}, parsed.error.issues.map(issueToField));
+        }
+        if (parsed.data.chunkIndex >= parsed.data.chunkCount) {
           throw new AppError(422, "validation_failed", {}, [{ path: "chunkIndex", key: "validation.invalid" }]);
         }
         chunk = parsed.data;

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, count, eq, gt, inArray, isNull, lt } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { TUploadFile } from "../../../common/api-types.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -8,7 +8,7 @@ import type { TSessionUser } from "../auth/auth.service.ts";
 import { handlesRequestFor } from "../managers/managers.service.ts";
 import { registryRequests } from "../registry/registry.tables.ts";
 import { cleanFileName, detectFileType, MIME, type TDetectedType } from "./file-type.ts";
-import { type TUploadPurpose, uploads } from "./uploads.tables.ts";
+import { type TUploadPurpose, uploadStaging, uploads } from "./uploads.tables.ts";
 
 /** Megabytes as people and the drop zone count them (10 MB = 10,000,000 bytes). */
 const MB = 1_000_000;
@@ -24,8 +24,21 @@ export const UPLOAD_RULES: Record<TUploadPurpose, { maxBytes: number; types: rea
 /** The largest request body `POST /uploads` may need (the largest file plus the multipart wrapping). */
 export const UPLOAD_BODY_LIMIT = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes)) + 256 * 1024;
 
-/** Files per hour. Anonymous visitors (public request forms) get far fewer, and photos only. */
-export const UPLOAD_LIMITS = { perUserHour: 100, perIpHour: 300, anonymousPerIpHour: 20 } as const;
+/**
+ * Files and bytes per hour, counted from the first chunk of a file sent in parts (its declared
+ * size). Anonymous visitors (public request forms) get far fewer, and photos only.
+ */
+export const UPLOAD_LIMITS = {
+  perUserHour: 100,
+  perIpHour: 300,
+  anonymousPerIpHour: 20,
+  bytesPerUserHour: 1_000 * MB,
+  bytesPerIpHour: 2_000 * MB,
+  anonymousBytesPerIpHour: 100 * MB,
+} as const;
+
+/** A file sent in parts has at most this many (the drop zone sends 10). */
+export const MAX_CHUNKS = 100;
 
 /** Unattached files live this long. */
 export const UNATTACHED_TTL_MS = 24 * 3600_000;
@@ -36,33 +49,68 @@ export const UNATTACHED_TTL_MS = 24 * 3600_000;
  */
 export const STAGING_PREFIX = "staging/";
 
+/** Chunks of a file nobody has added to for this long are removed by the sweep. */
+export const STAGING_TTL_MS = 30 * 60_000;
+
+/**
+ * How often the sweep runs: abandoned staging is gone at most TTL + interval (45 minutes) after its
+ * last chunk, well within the hour.
+ */
+export const SWEEP_INTERVAL_MS = 15 * 60_000;
+
+/** Where the chunks of one upload wait in the storage. */
+function stagingPrefix(ownerKey: string, uploadId: string): string {
+  return `${STAGING_PREFIX}${ownerKey}/${uploadId}/`;
+}
+
 export function toUploadFile(row: typeof uploads.$inferSelect): TUploadFile {
   return { id: row.id, url: `/api/v1/uploads/${row.id}`, name: row.name, size: row.size, type: row.type };
 }
 
 type Uploader = { user: TSessionUser | null; ip: string };
 
-async function checkRate(s: Services, who: Uploader, purpose: TUploadPurpose) {
-  const since = new Date(s.now().getTime() - 3600_000);
+/**
+ * The hourly limits of an uploader, with `bytes` more about to be taken: finished files and files
+ * still being sent in parts (their declared size) both count, so staging cannot fill the disk
+ * around the limit. Runs inside the transaction that records the new file or staging.
+ */
+async function checkRate(tx: Queryable, now: Date, who: Uploader, purpose: TUploadPurpose, bytes: number) {
+  const since = new Date(now.getTime() - 3600_000);
+  const usage = async (filesWhere: SQL | undefined, stagingWhere: SQL | undefined) => {
+    const [files] = await tx
+      .select({ n: count(), bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::float8` })
+      .from(uploads)
+      .where(and(filesWhere, gt(uploads.createdAt, since)));
+    const [staged] = await tx
+      .select({ n: count(), bytes: sql<number>`coalesce(sum(${uploadStaging.fileSize}), 0)::float8` })
+      .from(uploadStaging)
+      .where(and(stagingWhere, gt(uploadStaging.createdAt, since)));
+    return { n: (files?.n ?? 0) + (staged?.n ?? 0), bytes: Number(files?.bytes ?? 0) + Number(staged?.bytes ?? 0) };
+  };
+  const refuse = (u: { n: number; bytes: number }, files: number, maxBytes: number) => {
+    if (u.n >= files || u.bytes + bytes > maxBytes) throw new AppError(429, "upload_rate_limited");
+  };
   if (!who.user) {
     if (purpose !== "photo") throw new AppError(401, "unauthorized");
-    const [n] = await s.db
-      .select({ n: count() })
-      .from(uploads)
-      .where(and(eq(uploads.ip, who.ip), isNull(uploads.ownerId), gt(uploads.createdAt, since)));
-    if ((n?.n ?? 0) >= UPLOAD_LIMITS.anonymousPerIpHour) throw new AppError(429, "upload_rate_limited");
+    const byIp = await usage(
+      and(eq(uploads.ip, who.ip), isNull(uploads.ownerId)),
+      and(eq(uploadStaging.ip, who.ip), isNull(uploadStaging.ownerId)),
+    );
+    refuse(byIp, UPLOAD_LIMITS.anonymousPerIpHour, UPLOAD_LIMITS.anonymousBytesPerIpHour);
     return;
   }
-  const [byUser] = await s.db
-    .select({ n: count() })
-    .from(uploads)
-    .where(and(eq(uploads.ownerId, who.user.id), gt(uploads.createdAt, since)));
-  if ((byUser?.n ?? 0) >= UPLOAD_LIMITS.perUserHour) throw new AppError(429, "upload_rate_limited");
-  const [byIp] = await s.db
-    .select({ n: count() })
-    .from(uploads)
-    .where(and(eq(uploads.ip, who.ip), gt(uploads.createdAt, since)));
-  if ((byIp?.n ?? 0) >= UPLOAD_LIMITS.perIpHour) throw new AppError(429, "upload_rate_limited");
+  const byUser = await usage(eq(uploads.ownerId, who.user.id), eq(uploadStaging.ownerId, who.user.id));
+  refuse(byUser, UPLOAD_LIMITS.perUserHour, UPLOAD_LIMITS.bytesPerUserHour);
+  const byIp = await usage(eq(uploads.ip, who.ip), eq(uploadStaging.ip, who.ip));
+  refuse(byIp, UPLOAD_LIMITS.perIpHour, UPLOAD_LIMITS.bytesPerIpHour);
+}
+
+/**
+ * Serialises the limit check and the insert of one address's uploads (two parallel requests must
+ * not both pass a limit with one place left). A transaction-scoped advisory lock: released at commit.
+ */
+async function lockUploader(tx: Queryable, who: Uploader) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${who.ip}`}))`);
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / MB)}`;
@@ -71,7 +119,13 @@ const megabytes = (bytes: number) => `${Math.round(bytes / MB)}`;
 async function storeFile(
   s: Services,
   who: Uploader,
-  input: { purpose: TUploadPurpose; fileName: string; data: Uint8Array },
+  input: {
+    purpose: TUploadPurpose;
+    fileName: string;
+    data: Uint8Array;
+    /** Joined from parts: counted against the limits since its first chunk, not again. */
+    isStaged?: boolean;
+  },
 ): Promise<TUploadFile> {
   const rule = UPLOAD_RULES[input.purpose];
   if (input.data.byteLength === 0) throw new AppError(422, "upload_empty");
@@ -85,70 +139,176 @@ async function storeFile(
   const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${id}`;
   await s.storage.put(storageKey, input.data);
   try {
-    const [row] = await s.db
-      .insert(uploads)
-      .values({
-        id,
-        ownerId: who.user?.id ?? null,
-        ip: who.ip,
-        purpose: input.purpose,
-        name: cleanFileName(input.fileName),
-        type,
-        size: input.data.byteLength,
-        sha256: createHash("sha256").update(input.data).digest("hex"),
-        storageKey,
-        createdAt: now,
-      })
-      .returning();
-    return toUploadFile(row as typeof uploads.$inferSelect);
+    return await s.db.transaction(async (tx) => {
+      if (!input.isStaged) {
+        await lockUploader(tx, who);
+        await checkRate(tx, now, who, input.purpose, input.data.byteLength);
+      }
+      const [row] = await tx
+        .insert(uploads)
+        .values({
+          id,
+          ownerId: who.user?.id ?? null,
+          ip: who.ip,
+          purpose: input.purpose,
+          name: cleanFileName(input.fileName),
+          type,
+          size: input.data.byteLength,
+          sha256: createHash("sha256").update(input.data).digest("hex"),
+          storageKey,
+          createdAt: now,
+        })
+        .returning();
+      return toUploadFile(row as typeof uploads.$inferSelect);
+    });
   } catch (err) {
     await s.storage.delete(storageKey);
     throw err;
   }
 }
 
-export type TChunk = { uploadId: string; chunkIndex: number; chunkCount: number };
+export type TChunk = {
+  uploadId: string;
+  chunkIndex: number;
+  chunkCount: number;
+  /** The whole file's size, declared with every chunk. */
+  fileSize: number;
+};
+
+/** The staging key of an uploader: upload ids are scoped by it, so one uploader never reaches another's. */
+function ownerKeyOf(who: Uploader): string {
+  return who.user ? `u${who.user.id}` : `ip-${createHash("sha256").update(who.ip).digest("hex").slice(0, 16)}`;
+}
+
+/** Bytes of the staged chunks of one upload, by chunk name. */
+async function stagedSizes(s: Services, prefix: string): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (const part of await s.storage.list(prefix)) sizes.set(part.key.slice(prefix.length), part.size);
+  return sizes;
+}
 
 /**
- * Receives a whole file, or one chunk of a file sent in parts. Chunks are kept aside per uploader
- * and upload id (so parts of several files never mix) and joined in index order once all have
- * arrived; the joined file then passes the same checks as a whole one.
+ * Receives a whole file, or one chunk of a file sent in parts.
+ *
+ * Chunked mode, security rules: the first chunk records the file's declaration (purpose, name,
+ * size within the purpose's limit, at most {@link MAX_CHUNKS} chunks, no chunk larger than an even
+ * share of the size) and counts it against the hourly limits at once. Later chunks must repeat that
+ * declaration (409 otherwise) and are kept under the uploader's own key, so another uploader using
+ * the same id only ever starts their own file. Staged bytes never exceed the declared size, and the
+ * joined file must be exactly that size and pass the same checks as a whole one.
  */
 export async function receiveUpload(
   s: Services,
   who: Uploader,
   input: { purpose: TUploadPurpose; fileName: string; data: Uint8Array; chunk?: TChunk },
 ): Promise<{ done: true; file: TUploadFile } | { done: false; uploadId: string; received: number }> {
-  await checkRate(s, who, input.purpose);
-  if (!input.chunk) return { done: true, file: await storeFile(s, who, input) };
+  if (!who.user && input.purpose !== "photo") throw new AppError(401, "unauthorized");
+  if (!input.chunk) {
+    // Checked before the file is written (and again, under the uploader's lock, as it is recorded).
+    await checkRate(s.db, s.now(), who, input.purpose, input.data.byteLength);
+    return { done: true, file: await storeFile(s, who, input) };
+  }
 
-  const { uploadId, chunkIndex, chunkCount } = input.chunk;
-  const owner = who.user ? `u${who.user.id}` : `ip-${createHash("sha256").update(who.ip).digest("hex").slice(0, 16)}`;
-  const prefix = `${STAGING_PREFIX}${owner}/${uploadId}/`;
-  const partKey = `${prefix}${String(chunkIndex).padStart(6, "0")}`;
-  const removeStaged = async (parts: readonly { key: string }[]) => {
-    for (const p of parts) await s.storage.delete(p.key);
-  };
-  const parts = (await s.storage.list(prefix)).filter((p) => p.key !== partKey);
-  const staged = parts.reduce((sum, p) => sum + p.size, 0);
+  const { uploadId, chunkIndex, chunkCount, fileSize } = input.chunk;
   const rule = UPLOAD_RULES[input.purpose];
-  if (staged + input.data.byteLength > rule.maxBytes) {
-    await removeStaged(parts);
+  if (fileSize > rule.maxBytes) throw new AppError(413, "upload_too_large", { max: megabytes(rule.maxBytes) });
+  if (chunkCount > Math.min(MAX_CHUNKS, fileSize)) {
+    throw new AppError(422, "validation_failed", {}, [{ path: "chunkCount", key: "validation.invalid" }]);
+  }
+  // Chunks are even shares of the file (the drop zone's split): none may be larger.
+  if (input.data.byteLength === 0 || input.data.byteLength > Math.ceil(fileSize / chunkCount)) {
+    throw new AppError(422, "validation_failed", {}, [{ path: "file", key: "validation.invalid" }]);
+  }
+
+  const ownerKey = ownerKeyOf(who);
+  const now = s.now();
+  // The name as it will be stored (no control characters: PostgreSQL text cannot hold NUL).
+  const fileName = cleanFileName(input.fileName);
+  await s.db.transaction(async (tx) => {
+    await lockUploader(tx, who);
+    const [existing] = await tx
+      .select()
+      .from(uploadStaging)
+      .where(and(eq(uploadStaging.ownerKey, ownerKey), eq(uploadStaging.uploadId, uploadId)))
+      .for("update");
+    if (!existing) {
+      await checkRate(tx, now, who, input.purpose, fileSize);
+      await tx.insert(uploadStaging).values({
+        ownerKey,
+        uploadId,
+        ownerId: who.user?.id ?? null,
+        ip: who.ip,
+        purpose: input.purpose,
+        fileName,
+        fileSize,
+        chunkCount,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return;
+    }
+    const isSameFile =
+      existing.purpose === input.purpose &&
+      existing.fileName === fileName &&
+      existing.fileSize === fileSize &&
+      existing.chunkCount === chunkCount;
+    if (!isSameFile) throw new AppError(409, "upload_mismatch");
+    await tx
+      .update(uploadStaging)
+      .set({ updatedAt: now })
+      .where(and(eq(uploadStaging.ownerKey, ownerKey), eq(uploadStaging.uploadId, uploadId)));
+  });
+
+  const prefix = stagingPrefix(ownerKey, uploadId);
+  const chunkName = String(chunkIndex).padStart(6, "0");
+  const before = await stagedSizes(s, prefix);
+  // A chunk sent again (a retry) replaces its earlier copy.
+  const stagedElsewhere = [...before].reduce((sum, [name, size]) => (name === chunkName ? sum : sum + size), 0);
+  if (stagedElsewhere + input.data.byteLength > fileSize) {
+    await discardStaging(s, ownerKey, uploadId);
     throw new AppError(413, "upload_too_large", { max: megabytes(rule.maxBytes) });
   }
-  await s.storage.put(partKey, input.data);
-  const received = parts.length + 1;
-  if (received < chunkCount) return { done: false, uploadId, received };
+  await s.storage.put(`${prefix}${chunkName}`, input.data);
+  const staged = await stagedSizes(s, prefix);
+  if (staged.size < chunkCount) return { done: false, uploadId, received: staged.size };
 
-  const all = await s.storage.list(prefix);
-  const buffers: Buffer[] = [];
-  for (const part of all.slice(0, chunkCount)) {
-    const file = await s.storage.get(part.key);
-    if (!file) throw new AppError(404, "upload_not_found");
-    buffers.push(Buffer.from(await new Response(file.stream).arrayBuffer()));
+  // All chunks are here. The file is joined once, by whichever request claims its staging row
+  // first (two last chunks may arrive together, at two servers); the other answers as a received chunk.
+  const [claimed] = await s.db
+    .delete(uploadStaging)
+    .where(and(eq(uploadStaging.ownerKey, ownerKey), eq(uploadStaging.uploadId, uploadId)))
+    .returning({ uploadId: uploadStaging.uploadId });
+  if (!claimed) return { done: false, uploadId, received: staged.size };
+  try {
+    const names = [...staged.keys()].sort();
+    const total = names.reduce((sum, n) => sum + (staged.get(n) ?? 0), 0);
+    if (total !== fileSize) {
+      throw new AppError(422, "validation_failed", {}, [{ path: "file", key: "validation.invalid" }]);
+    }
+    const buffers: Buffer[] = [];
+    for (const n of names) {
+      const part = await s.storage.get(`${prefix}${n}`);
+      if (!part) throw new AppError(404, "upload_not_found");
+      buffers.push(Buffer.from(await new Response(part.stream).arrayBuffer()));
+    }
+    return { done: true, file: await storeFile(s, who, { ...input, data: Buffer.concat(buffers), isStaged: true }) };
+  } finally {
+    // Joined or refused (size, type), nothing of it stays staged.
+    await removeParts(s, prefix);
   }
-  await removeStaged(all);
-  return { done: true, file: await storeFile(s, who, { ...input, data: Buffer.concat(buffers) }) };
+}
+
+/** Deletes every staged chunk under a prefix. */
+async function removeParts(s: Services, prefix: string) {
+  for (const part of await s.storage.list(prefix)) await s.storage.delete(part.key);
+}
+
+/** Removes one staged upload: its chunks and its row (its quota is given back). */
+async function discardStaging(s: Services, ownerKey: string, uploadId: string) {
+  await removeParts(s, stagingPrefix(ownerKey, uploadId));
+  await s.db
+    .delete(uploadStaging)
+    .where(and(eq(uploadStaging.ownerKey, ownerKey), eq(uploadStaging.uploadId, uploadId)));
 }
 
 /** Who may read a file: anyone when public, its owner, and admins; staff rules of later modules go here. */
@@ -278,17 +438,34 @@ export async function listAttached(
   return out;
 }
 
-/** Removes files never attached to a record within 24 hours, and chunks of abandoned uploads. */
+/**
+ * Removes files never attached to a record within 24 hours, and uploads sent in parts that nobody
+ * added to for {@link STAGING_TTL_MS} (their rows and chunks; chunk folders without a row too).
+ */
 export async function removeStaleUploads(s: Services): Promise<number> {
-  const cutoff = new Date(s.now().getTime() - UNATTACHED_TTL_MS);
+  const now = s.now().getTime();
+  const cutoff = new Date(now - UNATTACHED_TTL_MS);
   const stale = await s.db
     .delete(uploads)
     .where(and(isNull(uploads.entityType), lt(uploads.createdAt, cutoff)))
     .returning({ storageKey: uploads.storageKey });
   for (const f of stale) await s.storage.delete(f.storageKey);
-  // Chunks of uploads abandoned half-way, wherever they arrived.
+
+  const stagingCutoff = new Date(now - STAGING_TTL_MS);
+  const abandoned = await s.db
+    .delete(uploadStaging)
+    .where(lt(uploadStaging.updatedAt, stagingCutoff))
+    .returning({ ownerKey: uploadStaging.ownerKey, uploadId: uploadStaging.uploadId });
+  for (const a of abandoned) await removeParts(s, stagingPrefix(a.ownerKey, a.uploadId));
+  // Chunks whose row is gone (a crash between the two), by their last change in the storage.
   for (const part of await s.storage.list(STAGING_PREFIX)) {
-    if (part.modifiedAt < cutoff) await s.storage.delete(part.key);
+    if (part.modifiedAt >= stagingCutoff) continue;
+    const [owner, upload] = part.key.slice(STAGING_PREFIX.length).split("/");
+    const [row] = await s.db
+      .select({ uploadId: uploadStaging.uploadId })
+      .from(uploadStaging)
+      .where(and(eq(uploadStaging.ownerKey, owner ?? ""), eq(uploadStaging.uploadId, upload ?? "")));
+    if (!row) await s.storage.delete(part.key);
   }
   return stale.length;
 }

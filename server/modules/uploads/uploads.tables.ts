@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../users/users.tables.ts";
 
 /** What a file is for; each purpose has its own size limit and accepted types. */
@@ -36,5 +36,41 @@ export const uploads = pgTable(
     index("uploads_entity_idx").on(t.entityType, t.entityId),
     index("uploads_owner_created_idx").on(t.ownerId, t.createdAt),
     index("uploads_ip_created_idx").on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * A file being sent in chunks: what its first chunk declared (purpose, name, size, number of
+ * chunks), whose it is, and when a chunk last arrived. The chunks themselves are staged on disk
+ * under `DATA_DIR/upload-chunks/<ownerKey>/<uploadId>`.
+ *
+ * Security note: the row exists from the first chunk, so a file being sent counts against the
+ * uploader's hourly limits (files and declared bytes) before it is finished; its id is scoped by
+ * owner (user, or anonymous address), so nobody can add chunks to someone else's file; a later
+ * chunk must repeat the same declaration; rows idle for 30 minutes are swept with their chunks.
+ */
+export const uploadStaging = pgTable(
+  "upload_staging",
+  {
+    /** `u<userId>` for a signed-in uploader, `ip-<hash of the address>` for an anonymous one. */
+    ownerKey: text().notNull(),
+    /** The client's id of the file (the drop zone's random item id). */
+    uploadId: text().notNull(),
+    ownerId: integer().references(() => users.id, { onDelete: "cascade" }),
+    ip: text().notNull(),
+    purpose: text({ enum: UPLOAD_PURPOSES }).notNull(),
+    fileName: text().notNull(),
+    /** Declared size of the whole file, within the purpose's limit; counted against the hourly bytes. */
+    fileSize: integer().notNull(),
+    chunkCount: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the last chunk arrived; the sweep removes staging idle for longer than its time-to-live. */
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerKey, t.uploadId] }),
+    index("upload_staging_ip_created_idx").on(t.ip, t.createdAt),
+    index("upload_staging_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("upload_staging_updated_idx").on(t.updatedAt),
   ],
 );

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import {
   attachUploads,
+  MAX_CHUNKS,
   removeStaleUploads,
   STAGING_PREFIX,
+  STAGING_TTL_MS,
   setUploadsPublic,
   UPLOAD_LIMITS,
+  UPLOAD_RULES,
 } from "./uploads.service.ts";
 
 let h: Harness;
@@ -38,7 +41,15 @@ const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 async function upload(
   data: Uint8Array,
-  opts: { name?: string; purpose?: string; token?: string; fields?: Record<string, string>; type?: string } = {},
+  opts: {
+    name?: string;
+    purpose?: string;
+    token?: string;
+    fields?: Record<string, string>;
+    type?: string;
+    /** The caller's address, as the socket would give it. */
+    ip?: string;
+  } = {},
 ) {
   const form = new FormData();
   form.set(
@@ -47,11 +58,15 @@ async function upload(
   );
   form.set("purpose", opts.purpose ?? "photo");
   for (const [k, v] of Object.entries(opts.fields ?? {})) form.set(k, v);
-  const res = await h.api.request("/api/v1/uploads", {
-    method: "POST",
-    body: form,
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), "accept-language": "ru" },
-  });
+  const res = await h.api.request(
+    "/api/v1/uploads",
+    {
+      method: "POST",
+      body: form,
+      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), "accept-language": "ru" },
+    },
+    opts.ip ? { incoming: { socket: { remoteAddress: opts.ip } } } : undefined,
+  );
   return { status: res.status, json: (await res.json()) as any };
 }
 
@@ -78,18 +93,26 @@ describe("uploads", () => {
     const token = await h.login(h.phones.client);
     const a = JPEG(250_000);
     const b = PDF;
-    const aParts = [a.slice(0, 100_000), a.slice(100_000, 200_000), a.slice(200_000)];
+    // Split as the drop zone splits: even shares.
+    const aParts = [a.slice(0, 83_333), a.slice(83_333, 166_666), a.slice(166_666)];
+    const half = Math.floor(b.byteLength / 2);
     const send = (data: Uint8Array, uploadId: string, i: number, n: number, name: string, purpose: string) =>
       upload(data, {
         token,
         purpose,
         name: "blob",
-        fields: { uploadId, chunkIndex: String(i), chunkCount: String(n), fileName: name },
+        fields: {
+          uploadId,
+          chunkIndex: String(i),
+          chunkCount: String(n),
+          fileName: name,
+          fileSize: String(name.endsWith(".pdf") ? b.byteLength : a.byteLength),
+        },
       });
     expect((await send(aParts[0] as Uint8Array, "file-a", 0, 3, "Могила.jpg", "photo")).status).toBe(202);
-    expect((await send(b.slice(0, 10), "file-b", 0, 2, "Справка.pdf", "document")).status).toBe(202);
+    expect((await send(b.slice(0, half), "file-b", 0, 2, "Справка.pdf", "document")).status).toBe(202);
     expect((await send(aParts[1] as Uint8Array, "file-a", 1, 3, "Могила.jpg", "photo")).status).toBe(202);
-    const bDone = await send(b.slice(10), "file-b", 1, 2, "Справка.pdf", "document");
+    const bDone = await send(b.slice(half), "file-b", 1, 2, "Справка.pdf", "document");
     expect(bDone.status).toBe(201);
     const aDone = await send(aParts[2] as Uint8Array, "file-a", 2, 3, "Могила.jpg", "photo");
     expect(aDone.status).toBe(201);
@@ -98,22 +121,6 @@ describe("uploads", () => {
     const pdf = await download(bDone.json.url, token);
     expect(sha(pdf.bytes)).toBe(sha(b));
     expect(pdf.res.headers.get("content-disposition")).toMatch(/^attachment;/);
-  });
-
-  it("stages chunks in the file storage shared by all app servers, and sweeps abandoned ones", async () => {
-    const token = await h.login(h.phones.client);
-    const fields = { uploadId: "left-half-way", chunkIndex: "0", chunkCount: "3", fileName: "Могила.jpg" };
-    expect((await upload(JPEG(1000), { token, fields })).status).toBe(202);
-    const staged = await h.services.storage.list(STAGING_PREFIX);
-    expect(staged).toHaveLength(1);
-    expect(staged[0]?.size).toBe(1000);
-
-    h.setNow(new Date(Date.now() + 3600_000));
-    await removeStaleUploads(h.services);
-    expect(await h.services.storage.list(STAGING_PREFIX)).toHaveLength(1);
-    h.setNow(new Date(Date.now() + 24 * 3600_000 + 60_000));
-    await removeStaleUploads(h.services);
-    expect(await h.services.storage.list(STAGING_PREFIX)).toEqual([]);
   });
 
   it("refuses a file whose content is not what its name says (HTML named .jpg), storing nothing", async () => {
@@ -138,10 +145,22 @@ describe("uploads", () => {
     const big = await upload(JPEG(10 * 1024 * 1024 + 1), { token, name: "big.jpg" });
     expect(big.status).toBe(413);
     expect(big.json.error.message).toContain("10 МБ");
-    const part = JPEG(6 * 1024 * 1024);
-    const fields = (i: number) => ({ uploadId: "x1", chunkIndex: String(i), chunkCount: "3", fileName: "big.jpg" });
-    expect((await upload(part, { token, fields: fields(0) })).status).toBe(202);
-    expect((await upload(part, { token, fields: fields(1) })).status).toBe(413);
+    const part = JPEG(4 * 1024 * 1024);
+    const fields = (i: number, fileSize: number) => ({
+      uploadId: "x1",
+      chunkIndex: String(i),
+      chunkCount: "3",
+      fileName: "big.jpg",
+      fileSize: String(fileSize),
+    });
+    // A declared size past the limit is refused at the first chunk, before anything is staged.
+    const declared = await upload(part, { token, fields: fields(0, 3 * part.byteLength) });
+    expect(declared.status).toBe(413);
+    expect(declared.json.error.message).toContain("10 МБ");
+    // A chunk larger than an even share of the declared size is refused.
+    const uneven = await upload(part, { token, fields: fields(0, 9_000_000) });
+    expect(uneven.status).toBe(422);
+    expect(uneven.json.error.fields[0].path).toBe("file");
   });
 
   it("lets anonymous visitors upload photos only, with a lower hourly limit", async () => {
@@ -211,5 +230,162 @@ describe("uploads", () => {
     h.setNow(null);
     expect((await download(loose.json.url, token)).res.status).toBe(404);
     expect((await download(kept.json.url, token)).res.status).toBe(200);
+  });
+});
+
+/** Chunked uploads as an attacker would send them (issue 7): bounded, counted, owned, swept. */
+describe("chunked uploads", () => {
+  const chunk = (
+    uploadId: string,
+    index: number,
+    count: number,
+    fileSize: number,
+    extra: Partial<Record<"fileName" | "purpose", string>> = {},
+  ) => ({
+    uploadId,
+    chunkIndex: String(index),
+    chunkCount: String(count),
+    fileSize: String(fileSize),
+    fileName: extra.fileName ?? "grave.jpg",
+  });
+  const staged = async () =>
+    ((await h.db.execute("select count(*)::int as n from upload_staging")).rows[0] as { n: number }).n;
+  /** The uploads (owner/upload id) with chunks waiting in the storage. */
+  const stagedDirs = async () => [
+    ...new Set(
+      (await h.services.storage.list(STAGING_PREFIX)).map((p) =>
+        p.key.slice(STAGING_PREFIX.length).split("/").slice(0, 2).join("/"),
+      ),
+    ),
+  ];
+  // Earlier tests' staged chunks are not this test's (the database is emptied, the storage is not).
+  beforeEach(async () => {
+    for (const p of await h.services.storage.list(STAGING_PREFIX)) await h.services.storage.delete(p.key);
+  });
+
+  it("refuses 30 new uploads declaring 10,000 chunks from one address, staging nothing", async () => {
+    const piece = JPEG(1000);
+    for (let i = 0; i < 30; i++) {
+      const res = await upload(piece, { ip: "203.0.113.7", fields: chunk(`flood-${i}`, 0, 10_000, 10_000_000) });
+      expect(res.status).toBe(422);
+      expect(res.json.error.fields[0].path).toBe("chunkCount");
+    }
+    // The most a file may be split into is bounded, and so is what one chunk may carry.
+    const many = await upload(piece, { ip: "203.0.113.7", fields: chunk("many", 0, MAX_CHUNKS + 1, 10_000_000) });
+    expect(many.status).toBe(422);
+    expect(await staged()).toBe(0);
+    expect(await stagedDirs()).toEqual([]);
+  });
+
+  it("counts a file being sent against the hourly limit from its first chunk", async () => {
+    const piece = JPEG(1000);
+    for (let i = 0; i < UPLOAD_LIMITS.anonymousPerIpHour; i++) {
+      expect((await upload(piece, { ip: "203.0.113.8", fields: chunk(`f-${i}`, 0, 2, 2000) })).status).toBe(202);
+    }
+    const next = await upload(piece, { ip: "203.0.113.8", fields: chunk("f-over", 0, 2, 2000) });
+    expect(next.status).toBe(429);
+    expect(next.json.error.code).toBe("upload_rate_limited");
+    // A whole file from that address is over the limit too; another address is not.
+    expect((await upload(PNG, { ip: "203.0.113.8" })).status).toBe(429);
+    expect((await upload(piece, { ip: "203.0.113.9", fields: chunk("f-0", 0, 2, 2000) })).status).toBe(202);
+    expect(await staged()).toBe(UPLOAD_LIMITS.anonymousPerIpHour + 1);
+  });
+
+  it("counts the declared size against the hourly bytes from the first chunk", async () => {
+    const max = UPLOAD_RULES.photo.maxBytes;
+    const piece = JPEG(Math.ceil(max / MAX_CHUNKS));
+    const fit = Math.floor(UPLOAD_LIMITS.anonymousBytesPerIpHour / max);
+    expect(fit).toBeLessThan(UPLOAD_LIMITS.anonymousPerIpHour);
+    for (let i = 0; i < fit; i++) {
+      const res = await upload(piece, { ip: "203.0.113.10", fields: chunk(`big-${i}`, 0, MAX_CHUNKS, max) });
+      expect(res.status).toBe(202);
+    }
+    const over = await upload(piece, { ip: "203.0.113.10", fields: chunk("big-over", 0, MAX_CHUNKS, max) });
+    expect(over.status).toBe(429);
+  });
+
+  it("keeps an upload id to its owner: another user or address only starts their own file", async () => {
+    const owner = await h.login(h.phones.client);
+    const stranger = await h.login(h.phones.supplier);
+    const file = JPEG(2000);
+    const [first, second] = [file.slice(0, 1000), file.slice(1000)];
+    expect((await upload(first, { token: owner, fields: chunk("shared", 0, 2, 2000) })).status).toBe(202);
+    // The stranger's chunk 1 under the same id does not complete (or corrupt) the owner's file.
+    const foreign = await upload(JPEG(1000), { token: stranger, fields: chunk("shared", 1, 2, 2000) });
+    expect(foreign.status).toBe(202);
+    expect(foreign.json.received).toBe(1);
+    const anonymous = await upload(JPEG(1000), { ip: "198.51.100.1", fields: chunk("shared", 1, 2, 2000) });
+    expect(anonymous.status).toBe(202);
+    expect(anonymous.json.received).toBe(1);
+    const done = await upload(second, { token: owner, fields: chunk("shared", 1, 2, 2000) });
+    expect(done.status).toBe(201);
+    expect(sha((await download(done.json.url, owner)).bytes)).toBe(sha(file));
+  });
+
+  it("refuses a later chunk that changes the file's name, size, number of chunks or purpose", async () => {
+    const token = await h.login(h.phones.client);
+    const piece = JPEG(1000);
+    expect((await upload(piece, { token, fields: chunk("decl", 0, 3, 3000) })).status).toBe(202);
+    const changes = [
+      { fields: chunk("decl", 1, 3, 3000, { fileName: "other.jpg" }) },
+      { fields: chunk("decl", 1, 2, 3000) },
+      { fields: chunk("decl", 1, 3, 3001) },
+      { fields: chunk("decl", 1, 3, 3000), purpose: "document" },
+    ];
+    for (const change of changes) {
+      const res = await upload(piece, { token, ...change });
+      expect(res.status).toBe(409);
+      expect(res.json.error.code).toBe("upload_mismatch");
+      expect(res.json.error.message).toMatch(/Части файла не сходятся/);
+    }
+    // The file as first declared still goes through.
+    expect((await upload(piece, { token, fields: chunk("decl", 1, 3, 3000) })).status).toBe(202);
+    expect((await upload(piece, { token, fields: chunk("decl", 2, 3, 3000) })).status).toBe(201);
+    expect(await staged()).toBe(0);
+  });
+
+  it("stores a chunked file's name cleaned, control characters and all", async () => {
+    const token = await h.login(h.phones.client);
+    const file = JPEG(2000);
+    const name = { fileName: "мо\u0000гила\u0007.jpg" };
+    expect((await upload(file.slice(0, 1000), { token, fields: chunk("nul", 0, 2, 2000, name) })).status).toBe(202);
+    const done = await upload(file.slice(1000), { token, fields: chunk("nul", 1, 2, 2000, name) });
+    expect(done.status).toBe(201);
+    expect(done.json.name).toBe("могила.jpg");
+  });
+
+  it("joins a file once when its last chunks arrive together", async () => {
+    const token = await h.login(h.phones.client);
+    const file = JPEG(3000);
+    expect((await upload(file.slice(0, 1000), { token, fields: chunk("race", 0, 3, 3000) })).status).toBe(202);
+    const answers = await Promise.all([
+      upload(file.slice(1000, 2000), { token, fields: chunk("race", 1, 3, 3000) }),
+      upload(file.slice(2000), { token, fields: chunk("race", 2, 3, 3000) }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 202]);
+    const stored = answers.find((a) => a.status === 201)?.json;
+    expect(sha((await download(stored.url, token)).bytes)).toBe(sha(file));
+    expect((await h.db.execute("select count(*)::int as n from uploads")).rows[0]).toEqual({ n: 1 });
+    expect(await staged()).toBe(0);
+  });
+
+  it("sweeps staging nobody added to for 30 minutes, with its chunks, well within the hour", async () => {
+    const token = await h.login(h.phones.client);
+    expect((await upload(JPEG(1000), { token, fields: chunk("left", 0, 2, 2000) })).status).toBe(202);
+    // The chunk waits in the file storage that every app server shares, not on this server's disk.
+    const parts = await h.services.storage.list(STAGING_PREFIX);
+    expect(parts.map((p) => p.size)).toEqual([1000]);
+    expect(await stagedDirs()).toHaveLength(1);
+    h.setNow(new Date(Date.now() + STAGING_TTL_MS - 60_000));
+    await removeStaleUploads(h.services);
+    expect(await staged()).toBe(1);
+    h.setNow(new Date(Date.now() + STAGING_TTL_MS + 60_000));
+    await removeStaleUploads(h.services);
+    expect(await staged()).toBe(0);
+    expect(await stagedDirs()).toEqual([]);
+    h.setNow(null);
+    // Its quota is given back with it: the next chunk under that id starts a new file.
+    const again = await upload(JPEG(1000), { token, fields: chunk("left", 1, 2, 2000) });
+    expect(again.json.received).toBe(1);
   });
 });

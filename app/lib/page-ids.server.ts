@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import { ApiError } from "../../common/api-client.ts";
+import { parseId } from "../../common/schemas.ts";
+
+/** The 404 page of this request ("Page not found: {path}"). */
+export function notFound(request: Request): never {
+  throw data({ path: new URL(request.url).pathname }, { status: 404 });
+}
+
+/**
+ * The id a page reads from its path or query, through the one id rule of the product
+ * (`parseId`: digits, 1..2^31-1). Anything else is the page's 404: an id that cannot exist is a
+ * page that does not exist, never a call the API must refuse (which used to surface as a 500).
+ */
+export function pageId(value: string | null | undefined, request: Request): number {
+  return parseId(value) ?? notFound(request);
+}
+
+/**
+ * A loader's reads of one record: the API's 404 (the record is gone) becomes the page's 404 and
+ * its 403 (e.g. a manager opening a cemetery not theirs) the page's 403, instead of an unhandled
+ * error and a 500 page.
+ */
+export async function orPageError<T>(request: Request, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) notFound(request);
+    if (err instanceof ApiError && err.status === 403) throw data({ reason: "forbidden" }, { status: 403 });
+    throw err;
+  }
+}

@@ -1,0 +1,78 @@
+import { matchRoutes, type RouteObject } from "react-router";
+import { describe, expect, it } from "vitest";
+import { LOCALES } from "../common/locale.ts";
+import { localizedPattern, ROUTES, routeOfPattern } from "./route-table.ts";
+import routes from "./routes.ts";
+
+type ConfigRoute = { id?: string; path?: string; children?: ConfigRoute[] };
+
+/** The route config of `app/routes.ts` as React Router's own matcher takes it. */
+function toRouteObjects(config: readonly ConfigRoute[]): RouteObject[] {
+  return config.map((r) => ({ id: r.id, path: r.path, children: r.children ? toRouteObjects(r.children) : undefined }));
+}
+const tree = toRouteObjects(routes as ConfigRoute[]);
+
+/** The pattern the router reports to middleware for a URL path (the matched routes' paths joined). */
+function patternOf(pathname: string): string | undefined {
+  const matches = matchRoutes(tree, pathname);
+  if (!matches) return undefined;
+  const parts = matches.map((m) => m.route.path).filter(Boolean);
+  return parts.join("/").replace(/\/\/+/g, "/") || "/";
+}
+
+/** Every character of a path percent-encoded, in upper or lower case hex. */
+const encodeAll = (path: string, lower = false) =>
+  path.replace(/[^/]/g, (ch) => {
+    const hex = `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
+    return lower ? hex.toLowerCase() : hex;
+  });
+
+describe("route table", () => {
+  it("finds every entry of the table, in both locales, from the pattern the router declares", () => {
+    for (const entry of ROUTES) {
+      for (const locale of LOCALES) {
+        expect(routeOfPattern(localizedPattern(entry.path, locale))).toEqual({ entry, locale });
+      }
+    }
+  });
+
+  it("knows every page route of app/routes.ts (a page missing from the table would go unguarded)", () => {
+    const outside = new Set(["sitemap.xml", "kk/sitemap.xml", "__test/error", "*", "kk/*"]);
+    const paths: string[] = [];
+    const walk = (rs: readonly ConfigRoute[]) => {
+      for (const r of rs) {
+        if (r.path !== undefined) paths.push(r.path);
+        if (r.children) walk(r.children);
+      }
+    };
+    walk(routes as ConfigRoute[]);
+    const unknown = paths.filter((p) => !outside.has(p) && !routeOfPattern(p));
+    expect(unknown).toEqual([]);
+    expect(paths.length).toBe(ROUTES.length * LOCALES.length + outside.size);
+  });
+
+  it("gives the guarded entry for percent-encoded and differently-cased paths, as the router matches them", () => {
+    const guarded = ROUTES.filter((r) => r.roles);
+    expect(guarded.length).toBeGreaterThan(10);
+    for (const entry of guarded) {
+      for (const locale of LOCALES) {
+        const path = localizedPattern(entry.path.replace(/:id/g, "5"), locale);
+        const variants = [
+          path,
+          encodeAll(path),
+          encodeAll(path, true),
+          path.toUpperCase().replace(/^\/KK/, "/kk"),
+          // One character encoded per variant.
+          ...[...path].flatMap((ch, i) =>
+            ch === "/" ? [] : [`${path.slice(0, i)}%${ch.charCodeAt(0).toString(16)}${path.slice(i + 1)}`],
+          ),
+        ];
+        for (const variant of variants) {
+          const found = routeOfPattern(patternOf(variant) ?? "");
+          expect(found?.entry.id, variant).toBe(entry.id);
+          expect(found?.locale, variant).toBe(locale);
+        }
+      }
+    }
+  });
+});
