@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { waitForHydration } from "./fixtures.ts";
 
 export const DEV_CODE = "111111";
 
@@ -31,6 +32,8 @@ export async function login(page: Page, phone: string, opts: { locale?: "ru" | "
     const moved = !/\/login$/.test(new URL(page.url()).pathname);
     expect(moved || (await answered.isVisible())).toBe(true);
   }).toPass();
+  // Signing in loads the next page in full (window.location): wait until that page is hydrated too.
+  await waitForHydration(page);
 }
 
 export async function logout(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 import { DEMO, DEV_CODE, login, logout, watchForErrors } from "./helpers.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -24,7 +24,9 @@ test("a new supplier registers and uploads documents that the admin reviews", as
   await page.locator("input[name=consent]").check();
   await page.getByTestId("register-submit").click();
 
+  // Registration loads the company page in full (window.location): wait until it is hydrated.
   await expect(page).toHaveURL(/\/supplier\/profile$/);
+  await waitForHydration(page);
   const form = page.getByTestId("documents-form");
   await form.locator("input[type=file]").setInputFiles({
     name: "Свидетельство о регистрации.pdf",
