@@ -15,7 +15,7 @@ import { attachUploads } from "../uploads/uploads.service.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
-import { cemeteries, PLOT_STATUSES, plots, registryRequests, type TPolygon } from "./registry.tables.ts";
+import { cemeteries, cemeteryCounts, plots, registryRequests, type TPolygon } from "./registry.tables.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
 /**
@@ -279,19 +279,17 @@ export async function getPublicBurial(db: Db, id: number, locale: Locale): Promi
 type CemeteryRow = typeof cemeteries.$inferSelect;
 type Counts = TCemeterySummary["counts"];
 
-/** Place counts by status, of some cemeteries or all. */
+/**
+ * Place counts by status, of some cemeteries or all: read from `cemetery_counts`, which the
+ * database keeps current as plots change (migration 0009), never counted per request.
+ */
 async function countsByCemetery(db: Db, ids?: number[]): Promise<Map<number, Counts>> {
   const rows = await db
-    .select({ cemeteryId: plots.cemeteryId, status: plots.status, n: count() })
-    .from(plots)
-    .where(ids ? inArray(plots.cemeteryId, ids) : undefined)
-    .groupBy(plots.cemeteryId, plots.status);
+    .select()
+    .from(cemeteryCounts)
+    .where(ids ? inArray(cemeteryCounts.cemeteryId, ids) : undefined);
   const out = new Map<number, Counts>();
-  for (const r of rows) {
-    const c = out.get(r.cemeteryId) ?? (Object.fromEntries(PLOT_STATUSES.map((s) => [s, 0])) as Counts);
-    c[r.status] = Number(r.n);
-    out.set(r.cemeteryId, c);
-  }
+  for (const { cemeteryId, ...counts } of rows) out.set(cemeteryId, counts);
   return out;
 }
 
