@@ -280,18 +280,18 @@ type CemeteryRow = typeof cemeteries.$inferSelect;
 type Counts = TCemeterySummary["counts"];
 
 /**
- * Place counts by status, of some cemeteries or all: read from `cemetery_counts`, which the
- * database keeps current as plots change (migration 0009), never counted per request.
+ * A cemetery row with its place counts: read from `cemetery_counts` in the same query, kept
+ * current by the database as plots change (migration 0009), never counted per request.
  */
-async function countsByCemetery(db: Db, ids?: number[]): Promise<Map<number, Counts>> {
-  const rows = await db
-    .select()
-    .from(cemeteryCounts)
-    .where(ids ? inArray(cemeteryCounts.cemeteryId, ids) : undefined);
-  const out = new Map<number, Counts>();
-  for (const { cemeteryId, ...counts } of rows) out.set(cemeteryId, counts);
-  return out;
-}
+const withCounts = {
+  cemetery: cemeteries,
+  counts: {
+    free: cemeteryCounts.free,
+    reserved: cemeteryCounts.reserved,
+    occupied: cemeteryCounts.occupied,
+    unavailable: cemeteryCounts.unavailable,
+  },
+};
 
 const noCounts = (): Counts => ({ free: 0, reserved: 0, occupied: 0, unavailable: 0 });
 
@@ -348,21 +348,25 @@ export async function listCemeteries(
   if (q.religion) conds.push(eq(cemeteries.religion, q.religion));
   if (q.ids) conds.push(inArray(cemeteries.id, q.ids));
   const rows = await db
-    .select()
+    .select(withCounts)
     .from(cemeteries)
+    .leftJoin(cemeteryCounts, eq(cemeteryCounts.cemeteryId, cemeteries.id))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(asc(cemeteries.nameRu));
-  const counts = await countsByCemetery(db, q.ids);
-  return rows.map((c) => toSummary(c, counts.get(c.id), q.locale));
+  return rows.map((r) => toSummary(r.cemetery, r.counts ?? undefined, q.locale));
 }
 
 /** One cemetery with its boundary, for its map. */
 export async function getCemetery(db: Db, id: number, locale: Locale): Promise<TCemeteryDetail> {
-  const [c] = await db.select().from(cemeteries).where(eq(cemeteries.id, id));
-  if (!c) throw new AppError(404, "cemetery_not_found");
-  const counts = await countsByCemetery(db, [id]);
+  const [row] = await db
+    .select(withCounts)
+    .from(cemeteries)
+    .leftJoin(cemeteryCounts, eq(cemeteryCounts.cemeteryId, cemeteries.id))
+    .where(eq(cemeteries.id, id));
+  if (!row) throw new AppError(404, "cemetery_not_found");
+  const c = row.cemetery;
   return {
-    ...toSummary(c, counts.get(id), locale),
+    ...toSummary(c, row.counts ?? undefined, locale),
     description: locale === "kk" ? c.descriptionKk || c.descriptionRu : c.descriptionRu || c.descriptionKk,
     phones: c.phones,
     capacity: c.capacity,
