@@ -4,6 +4,7 @@ import type { Locale } from "../../../common/locale.ts";
 import { htmlToText } from "../../../common/rich-text.ts";
 import { type TNewsInput, ZNewsInput } from "../../../common/schemas.ts";
 import type { Db, Queryable } from "../../db/client.ts";
+import { coalesced } from "../../lib/coalesce.ts";
 import { AppError } from "../../lib/errors.ts";
 import { sanitizeRichText } from "../../lib/rich-text.server.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
@@ -86,8 +87,13 @@ function toPublic(
   };
 }
 
-/** Published news, newest first, 12 a page, in the page's language. */
-export async function listPublicNews(
+/**
+ * Published news, newest first, 12 a page, in the page's language. Overlapping identical reads
+ * share one query (the home page asks for the first page on every visit).
+ */
+export const listPublicNews = coalesced(listPublicNewsNow);
+
+async function listPublicNewsNow(
   db: Db,
   q: { locale: Locale; category?: TPublicNews["category"]; page: number },
 ): Promise<{ items: TPublicNews[]; total: number; page: number; pageSize: number }> {
@@ -102,9 +108,7 @@ export async function listPublicNews(
     .orderBy(desc(news.publishedAt), desc(news.id))
     .limit(NEWS_PAGE_SIZE)
     .offset((q.page - 1) * NEWS_PAGE_SIZE);
-  const [total] = rows.length
-    ? [{ n: rows[0]?.total ?? 0 }]
-    : await db.select({ n: count() }).from(news).where(where);
+  const [total] = rows.length ? [{ n: rows[0]?.total ?? 0 }] : await db.select({ n: count() }).from(news).where(where);
   const files = await filesById(
     db,
     rows.flatMap((r) => [r.n.coverId]),

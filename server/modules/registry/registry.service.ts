@@ -12,6 +12,7 @@ import type { Locale } from "../../../common/locale.ts";
 import { searchTokens } from "../../../common/search-text.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { attachUploads } from "../uploads/uploads.service.ts";
+import { coalesced } from "../../lib/coalesce.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
@@ -338,8 +339,13 @@ export function plotFacts(p: typeof plots.$inferSelect) {
 /** The year of a `YYYY-MM-DD` date. */
 export const yearOf = (d: string | null | undefined) => (d ? Number(d.slice(0, 4)) : null);
 
-/** Cemeteries with their free / reserved / occupied / unavailable counts. */
-export async function listCemeteries(
+/**
+ * Cemeteries with their free / reserved / occupied / unavailable counts. Overlapping identical
+ * reads share one query (every home and reserve page asks for this list).
+ */
+export const listCemeteries = coalesced(listCemeteriesNow);
+
+async function listCemeteriesNow(
   db: Db,
   q: { locale: Locale; city?: string; religion?: TCemeterySummary["religion"]; ids?: number[] },
 ): Promise<TCemeterySummary[]> {
