@@ -32,29 +32,30 @@ export function hasCatalog(locale: Locale): boolean {
   return catalogs[locale] !== undefined;
 }
 
-function lookup(catalog: Catalog, key: string): string | undefined {
-  let node: string | Catalog | undefined = catalog;
-  for (const part of key.split(".")) {
-    if (node === undefined || typeof node === "string") return undefined;
-    node = node[part];
+/** Every message of a catalog by its dotted key, so a lookup is one map read (it runs per text shown). */
+function flatten(catalog: Catalog, prefix = "", into = new Map<string, string>()): Map<string, string> {
+  for (const [k, v] of Object.entries(catalog)) {
+    if (typeof v === "string") into.set(`${prefix}${k}`, v);
+    else flatten(v, `${prefix}${k}.`, into);
   }
-  return typeof node === "string" ? node : undefined;
+  return into;
 }
 
 const PLACEHOLDER = /{{\s*(\w+)\s*}}/g;
 
 function createTranslator(locale: Locale, catalog: Catalog): Translator {
   const plurals = new Intl.PluralRules(locale);
+  const messages = flatten(catalog);
   const t: TFn = (key, params) => {
     let message: string | undefined;
     if (typeof params?.count === "number") {
       const count = params.count;
       message =
-        (count === 0 ? lookup(catalog, `${key}_zero`) : undefined) ??
-        lookup(catalog, `${key}_${plurals.select(count)}`) ??
-        lookup(catalog, `${key}_other`);
+        (count === 0 ? messages.get(`${key}_zero`) : undefined) ??
+        messages.get(`${key}_${plurals.select(count)}`) ??
+        messages.get(`${key}_other`);
     }
-    message ??= lookup(catalog, key);
+    message ??= messages.get(key);
     if (message === undefined) return key;
     if (!params || !message.includes("{{")) return message;
     return message.replace(PLACEHOLDER, (whole, name: string) =>
@@ -95,9 +96,25 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 const dateFormat = cached<Intl.DateTimeFormat>;
 const numberFormat = cached<Intl.NumberFormat>;
 
+/**
+ * Formatted dates by locale and value: a page shows the same few dates to every visitor, and
+ * formatting one in Almaty time costs more than rendering its element. Bounded: cleared when full.
+ */
+const formattedDates = new Map<string, string>();
+function memoDate(key: string, format: () => string): string {
+  const found = formattedDates.get(key);
+  if (found !== undefined) return found;
+  if (formattedDates.size >= 5000) formattedDates.clear();
+  const text = format();
+  formattedDates.set(key, text);
+  return text;
+}
+
 /** Dates in the numeric form people write in both languages: `22.11.2026`, Almaty time. */
 export function formatDate(locale: Locale, value: Date | string, withTime = false): string {
-  const date = typeof value === "string" ? new Date(value) : value;
+  if (typeof value === "string")
+    return memoDate(`d:${locale}:${withTime}:${value}`, () => formatDate(locale, new Date(value), withTime));
+  const date = value;
   return dateFormat(
     `date:${locale}:${withTime}`,
     () =>
@@ -128,7 +145,8 @@ const KK_MONTHS = [
 
 /** A long date with the month's name: `22 ноября 2026 г.` / `2026 ж. 22 қараша`. */
 export function formatLongDate(locale: Locale, value: Date | string): string {
-  const date = typeof value === "string" ? new Date(value) : value;
+  if (typeof value === "string") return memoDate(`l:${locale}:${value}`, () => formatLongDate(locale, new Date(value)));
+  const date = value;
   if (locale === "kk") {
     // Kazakh month names are not in browsers' ICU data; the day is taken in Almaty time.
     const parts = dateFormat(
