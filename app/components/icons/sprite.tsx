@@ -81,7 +81,7 @@ export function buildSprite(): string {
     const inner = svg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
     return `<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`;
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true">\n${symbols.join("\n")}\n</svg>\n`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
