@@ -163,22 +163,28 @@ async function crowd(queries: string[]) {
     return `/api/v1/burials/search?q=${q}&page=${1 + (i++ % 2)}`;
   };
   const paths = new Map<string, number>();
+  const answered = new Map<string, number>();
   const result = await run({
     url: BASE,
     connections: CONNECTIONS,
     duration: DURATION,
     requests: [
       {
-        setupRequest: (req) => {
+        setupRequest: (req, context) => {
           const p = pick();
           const kind = p.startsWith("/api/") ? "search API" : p.split("?")[0] === "/search" ? "/search?q=" : p;
           paths.set(kind, (paths.get(kind) ?? 0) + 1);
+          (context as { kind?: string }).kind = kind;
           return { ...req, path: p };
+        },
+        onResponse: (_status, _body, context) => {
+          const kind = (context as { kind?: string }).kind ?? "?";
+          answered.set(kind, (answered.get(kind) ?? 0) + 1);
         },
       },
     ],
   });
-  return { result, paths };
+  return { result, paths, answered };
 }
 
 async function main() {
@@ -190,7 +196,7 @@ async function main() {
   await run({ url: `${BASE}/`, connections: 10, duration: 3 });
 
   const pair = await homeVersusLogin();
-  const { result: c, paths } = await crowd(queries);
+  const { result: c, paths, answered } = await crowd(queries);
 
   const cpus = os.cpus();
   const targets = [
@@ -228,6 +234,8 @@ database: ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
      .join(", ")}
    latency  p50 ${c.latency.p50} ms, p90 ${c.latency.p90} ms, p99 ${c.latency.p99} ms, max ${c.latency.max} ms
    errors   ${c.errors}, timeouts ${c.timeouts}, non-2xx ${c.non2xx}
+   sent/answered by kind (the last ${CONNECTIONS} are in flight when the run stops)
+            ${[...paths].map(([k, n]) => `${k} ${n}/${answered.get(k) ?? 0}`).join(", ")}
 
 ${targets.map((t) => `${t.ok ? "PASS" : "FAIL"}  ${t.name}`).join("\n")}
 `);
