@@ -1,8 +1,33 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * React Router publishes its production build (dev-only warnings compiled out) beside the
+ * development one, but its package exports only name the latter, so browsers got the warnings'
+ * code too. The browser build takes the production files (same code, `ENABLE_DEV_WARNINGS`
+ * false); the server build is left alone (it shares React Router with the server entry).
+ */
+function reactRouterProductionClient(): Plugin {
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router")), "..", "production");
+  const files: Record<string, string> = {
+    "react-router": path.join(dist, "index.mjs"),
+    "react-router/dom": path.join(dist, "dom-export.mjs"),
+  };
+  return {
+    name: "react-router-production-client",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (env) => env.name === "client",
+    resolveId(id) {
+      return files[id];
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouterProductionClient(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
 });

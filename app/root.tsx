@@ -8,8 +8,7 @@ import "@fontsource/noto-sans/latin-400.css";
 import "@fontsource/noto-sans/latin-600.css";
 import "@fontsource/noto-sans/latin-700.css";
 import "./styles/app.css";
-import { useContext, useEffect } from "react";
-import { I18nextProvider } from "react-i18next";
+import { use, useContext, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -21,13 +20,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { i18nFor } from "../common/i18n.ts";
+import { hasCatalog, i18nFor } from "../common/i18n.ts";
 import { LANGUAGE_TAGS, localeFromPath } from "../common/locale.ts";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.tsx";
 import { UpdateBanner } from "./components/update-banner.tsx";
 import { sessionGuard } from "./lib/guard.server.ts";
-import type { TRootData } from "./lib/hooks.ts";
+import { CATALOG_URLS, loadCatalog } from "./lib/catalog.ts";
+import { I18nContext, type TRootData } from "./lib/hooks.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import { requestContext } from "./lib/request-context.ts";
 
@@ -48,6 +48,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // The server has both catalogs and the browser its page's one before hydrating; a navigation
+  // into the other language waits here (the old page stays on screen) until that one is loaded.
+  if (!hasCatalog(locale)) use(loadCatalog(locale));
   return (
     <html lang={LANGUAGE_TAGS[locale]} data-hydrated="false">
       <head>
@@ -55,14 +58,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f5c5a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" href={CATALOG_URLS[locale]} as="fetch" crossOrigin="anonymous" />
         <Meta />
         <Links nonce={nonce} />
       </head>
       <body>
-        <I18nextProvider i18n={i18nFor(locale)}>
+        <I18nContext.Provider value={i18nFor(locale)}>
           {children}
           {root ? <UpdateBanner buildId={root.buildId} /> : null}
-        </I18nextProvider>
+        </I18nContext.Provider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -94,7 +94,9 @@ export type TNotificationPage = {
 /** A stored file as the API hands it out (`POST /uploads` answers this). */
 export type TUploadFile = { id: string; url: string; name: string; size: number; type: string };
 
-export type NewsCategory = "announcements" | "social_support" | "legislation";
+/** The news categories; a plain list, so pages that only show news need no schema library. */
+export const NEWS_CATEGORY_VALUES = ["announcements", "social_support", "legislation"] as const;
+export type NewsCategory = (typeof NEWS_CATEGORY_VALUES)[number];
 export type NewsStatus = "draft" | "published";
 
 /** A published news item in one language, for the public pages. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NEWS_CATEGORY_VALUES } from "./api-types.ts";
 import { isValidBin, isValidIin } from "./iin.ts";
 import { normalizePhone, normalizePhoneList } from "./phone.ts";
 
@@ -158,7 +159,8 @@ export const ZBlockSupplier = z.object({
   reason: z.string().trim().min(3, "validation.required").max(1000),
 });
 
-export const NEWS_CATEGORY_VALUES = ["announcements", "social_support", "legislation"] as const;
+/** Kept with the other types of the API (pages that only list news need no zod); re-exported here. */
+export { NEWS_CATEGORY_VALUES };
 
 /** Plain text of rich-text HTML, enough to tell whether a language's content is empty. */
 const textOf = (html: string) =>

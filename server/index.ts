@@ -25,6 +25,8 @@ const app = createWebApp({
   buildId: build.assets.version,
   mode: "production",
   assets: async (c, next) => {
+    // Pages have no file extension: they skip the file lookup (a disk stat per page otherwise).
+    if (!/\.[\w]+$/.test(c.req.path)) return next();
     // Fingerprinted assets never change: cache for a year. Other files: one hour.
     const immutable = c.req.path.startsWith("/assets/");
     return serveStatic({

@@ -17,10 +17,11 @@ import { createApi } from "./api.ts";
 import { AppError } from "./lib/errors.ts";
 import { errorBody } from "./lib/http.ts";
 import { apiDocsHtml, serveSwaggerAsset } from "./lib/api-docs.ts";
+import { pageCache, pagePath } from "./lib/page-cache.ts";
 import { UPLOAD_BODY_LIMIT } from "./modules/uploads/uploads.service.ts";
 import type { Services } from "./services.ts";
 
-type WebEnv = { Variables: { nonce: string; requestId: string } };
+type WebEnv = { Variables: { nonce: string; requestId: string; isPublicRoute?: boolean } };
 
 export type WebOptions = {
   services: Services;
@@ -131,12 +132,6 @@ export function limitBody(
   };
 }
 
-/** The path of a page request, without React Router's `.data` suffix for client navigations. */
-function pagePath(pathname: string): string {
-  const p = pathname.replace(/\.data$/, "").replace(/\/_root$/, "/");
-  return p === "" ? "/" : p;
-}
-
 /**
  * The one HTTP application: security headers, request log, origin check, the API under
  * `/api/v1`, its reference at `/api/docs`, built assets, and React Router for every page.
@@ -157,6 +152,8 @@ export function createWebApp(opts: WebOptions) {
     c.set("requestId", randomBytes(8).toString("hex"));
     await next();
     for (const [k, v] of Object.entries(securityHeaders(nonce, isDev, tileOrigin))) {
+      // A 304 keeps the stored page's policy: its nonce is the one in the stored body.
+      if (k === "Content-Security-Policy" && c.res.status === 304) continue;
       if (!c.res.headers.has(k)) c.res.headers.set(k, v);
     }
     // Method, path without query, status and time: never bodies, cookies, tokens, codes or IINs.
@@ -213,6 +210,12 @@ export function createWebApp(opts: WebOptions) {
 
   if (opts.assets) app.use("*", opts.assets);
 
+  // Pages only (the API and the assets answered above): anonymous public pages cacheable, signed-in never.
+  app.use(
+    "*",
+    pageCache((c) => c.get("nonce")),
+  );
+
   // Locale: detected on first access (cookie, then Accept-Language), changed by navigation, kept 365 days.
   app.use("*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
@@ -254,6 +257,7 @@ export function createWebApp(opts: WebOptions) {
       sessionEnded: false,
       buildId: opts.buildId,
       mapTileUrl: config.mapTileUrl,
+      isPublicRoute: false,
       api: undefined as never,
     };
     rc.api = createApiClient({
@@ -278,7 +282,10 @@ export function createWebApp(opts: WebOptions) {
     const context = new RouterContextProvider();
     context.set(requestContext, rc);
     try {
-      return await handler(c.req.raw, context);
+      const response = await handler(c.req.raw, context);
+      // The page cache decides on the route React Router matched, not on the raw path.
+      c.set("isPublicRoute", rc.isPublicRoute);
+      return response;
     } catch (err) {
       logger.error({ err, path: c.req.path }, "page render failed");
       return c.text(translate(rc.locale, "error.internal_title"), 500);

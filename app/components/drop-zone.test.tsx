@@ -1,16 +1,17 @@
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import "../../common/catalogs.ts";
 import { i18nFor } from "../../common/i18n.ts";
+import { I18nContext } from "../lib/hooks.ts";
 import type { Locale } from "../../common/locale.ts";
 import { parseUploadConfig } from "../../common/upload/queue.ts";
 import { DropZone, dropZoneConfig, type TDropZoneProps, UPLOAD_PRESETS } from "./drop-zone.tsx";
 
 function render(props: Partial<TDropZoneProps> = {}, locale: Locale = "ru"): string {
   return renderToString(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <I18nContext.Provider value={i18nFor(locale)}>
       <DropZone label="Фото" {...props} />
-    </I18nextProvider>,
+    </I18nContext.Provider>,
   );
 }
 

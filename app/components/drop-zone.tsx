@@ -8,7 +8,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { useTranslation } from "react-i18next";
 import type { TUploadFile } from "../../common/api-types.ts";
 import {
   EXTENSION_MIME_TYPES,
@@ -21,6 +20,7 @@ import {
 } from "../../common/upload/queue.ts";
 import { xhrTransport } from "../../common/upload/xhr-transport.ts";
 import { useFieldId } from "./form.tsx";
+import { useT } from "../lib/hooks.ts";
 import { Icon, type IconName } from "./icon.tsx";
 
 /** What the upload API stores a file for; it decides the server's size and type rules. */
@@ -122,8 +122,7 @@ export function DropZone({
   name,
   disabled = false,
 }: TDropZoneProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t, locale } = useT();
   const id = useFieldId("drop-zone");
   const decimal = locale === "ru" || locale === "kk" ? "," : ".";
   const units = [

@@ -1,86 +1,66 @@
-import {
-  AlertTriangle,
-  Bell,
-  BookOpen,
-  Building2,
-  Check,
-  ChevronRight,
-  Clock,
-  FileText,
-  Globe,
-  Home,
-  ImageIcon,
-  Info,
-  LogOut,
-  Mail,
-  MapPin,
-  Menu,
-  Pencil,
-  Phone,
-  Plus,
-  RefreshCw,
-  RotateCcw,
-  Search,
-  ShieldCheck,
-  Trash2,
-  Truck,
-  Upload,
-  User,
-  Users,
-  X,
-} from "lucide-react";
+import spriteUrl from "./icons/icons.svg?url";
 
 /**
- * Icons are bundled with the app (lucide, as SVG components): nothing is fetched at run time,
- * so they draw offline and under a strict Content-Security-Policy.
+ * The product's icons (lucide's shapes), drawn from one SVG sprite that the build fingerprints
+ * and browsers cache for a year: nothing is fetched from other origins, they draw under the
+ * strict Content-Security-Policy, and their geometry weighs nothing in the pages' JavaScript
+ * (the lucide components cost 4 KB gzip on every page). The sprite is built from the lucide
+ * icons listed in `icons/sprite.tsx`.
  */
-const ICONS = {
-  alert: AlertTriangle,
-  bell: Bell,
-  book: BookOpen,
-  building: Building2,
-  check: Check,
-  "chevron-right": ChevronRight,
-  clock: Clock,
-  file: FileText,
-  globe: Globe,
-  home: Home,
-  image: ImageIcon,
-  info: Info,
-  "log-out": LogOut,
-  mail: Mail,
-  "map-pin": MapPin,
-  menu: Menu,
-  pencil: Pencil,
-  phone: Phone,
-  plus: Plus,
-  refresh: RefreshCw,
-  retry: RotateCcw,
-  search: Search,
-  shield: ShieldCheck,
-  trash: Trash2,
-  truck: Truck,
-  upload: Upload,
-  user: User,
-  users: Users,
-  x: X,
-} as const;
+export const ICON_NAMES = [
+  "alert",
+  "bell",
+  "book",
+  "building",
+  "check",
+  "chevron-right",
+  "clock",
+  "file",
+  "globe",
+  "home",
+  "image",
+  "info",
+  "log-out",
+  "mail",
+  "map-pin",
+  "menu",
+  "pencil",
+  "phone",
+  "plus",
+  "refresh",
+  "retry",
+  "search",
+  "shield",
+  "trash",
+  "truck",
+  "upload",
+  "user",
+  "users",
+  "x",
+] as const;
 
-export type IconName = keyof typeof ICONS;
-export const ICON_NAMES = Object.keys(ICONS) as IconName[];
+export type IconName = (typeof ICON_NAMES)[number];
 
 /** A decorative icon by default; give `label` when the icon alone carries meaning. */
 export function Icon({ name, size = 20, label }: { name: IconName; size?: number; label?: string }) {
-  const Component = ICONS[name];
   return (
-    <Component
-      size={size}
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
       strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
       aria-hidden={label ? undefined : true}
       aria-label={label}
       role={label ? "img" : undefined}
       focusable={false}
       className="icon"
-    />
+    >
+      <use href={`${spriteUrl}#${name}`} />
+    </svg>
   );
 }

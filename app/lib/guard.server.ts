@@ -30,6 +30,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
     }
   }
   const entry = matched?.entry;
+  rc.isPublicRoute = entry !== undefined && !entry.roles;
   if (entry?.roles) {
     if (!rc.me) {
       const back = `${url.pathname}${url.search}`;

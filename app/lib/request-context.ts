@@ -18,6 +18,11 @@ export type TRequestContext = {
   buildId: string;
   /** `MAP_TILE_URL`, when maps have a base layer. */
   mapTileUrl: string | undefined;
+  /**
+   * Set by the root middleware: the route React Router matched is a public entry of the route
+   * table (no guard). The page cache lets only such pages be stored (see server/lib/page-cache.ts).
+   */
+  isPublicRoute: boolean;
 };
 
 /**

@@ -1,6 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { z } from "zod";
+// Registers both catalogs for every server-side translation (errors, SMS, notifications, files).
+import "../../common/catalogs.ts";
 import { translate } from "../../common/i18n.ts";
 import { detectLocale, isLocale, type Locale } from "../../common/locale.ts";
 import type { Services } from "../services.ts";

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
-import type { NewsCategory, TPublicNews } from "../../../common/api-types.ts";
+import { NEWS_CATEGORY_VALUES, type NewsCategory, type TPublicNews } from "../../../common/api-types.ts";
 import { formatLongDate } from "../../../common/i18n.ts";
-import { NEWS_CATEGORY_VALUES, pageNumber } from "../../../common/schemas.ts";
+import { pageNumber } from "../../../common/schemas.ts";
 import { Pager } from "../../components/pager.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";

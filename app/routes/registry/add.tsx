@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { TCemeterySummary, TUploadFile } from "../../../common/api-types.ts";
 import { formatPhoneInput } from "../../../common/mask.ts";
-import { DropZone } from "../../components/drop-zone.tsx";
+import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";

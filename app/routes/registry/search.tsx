@@ -5,7 +5,7 @@ import { formatDate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
-import { PlotMap } from "../../components/map/plot-map.tsx";
+import { LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { Pager } from "../../components/pager.tsx";
 import { useT } from "../../lib/hooks.ts";

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { NewsStatus, TNewsAdmin, TPublicNews, TUploadFile } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { htmlToText } from "../../../common/rich-text.ts";
 import { type TNewsInput, ZNewsInput } from "../../../common/schemas.ts";
 import type { Db, Queryable } from "../../db/client.ts";
+import { coalesced } from "../../lib/coalesce.ts";
 import { AppError } from "../../lib/errors.ts";
 import { sanitizeRichText } from "../../lib/rich-text.server.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
@@ -86,21 +87,28 @@ function toPublic(
   };
 }
 
-/** Published news, newest first, 12 a page, in the page's language. */
-export async function listPublicNews(
+/**
+ * Published news, newest first, 12 a page, in the page's language. Overlapping identical reads
+ * share one query (the home page asks for the first page on every visit).
+ */
+export const listPublicNews = coalesced(listPublicNewsNow);
+
+async function listPublicNewsNow(
   db: Db,
   q: { locale: Locale; category?: TPublicNews["category"]; page: number },
 ): Promise<{ items: TPublicNews[]; total: number; page: number; pageSize: number }> {
   const where = and(eq(news.status, "published"), q.category ? eq(news.category, q.category) : undefined);
-  const [total] = await db.select({ n: count() }).from(news).where(where);
+  // The total comes with the page's rows (one query, not two: the home page asks on every visit);
+  // only a page past the end, which has no rows to carry it, counts apart.
   const rows = await db
-    .select({ n: news, akimat: akimats })
+    .select({ n: news, akimat: akimats, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(news)
     .innerJoin(akimats, eq(akimats.id, news.akimatId))
     .where(where)
     .orderBy(desc(news.publishedAt), desc(news.id))
     .limit(NEWS_PAGE_SIZE)
     .offset((q.page - 1) * NEWS_PAGE_SIZE);
+  const [total] = rows.length ? [{ n: rows[0]?.total ?? 0 }] : await db.select({ n: count() }).from(news).where(where);
   const files = await filesById(
     db,
     rows.flatMap((r) => [r.n.coverId]),

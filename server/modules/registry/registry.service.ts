@@ -12,10 +12,11 @@ import type { Locale } from "../../../common/locale.ts";
 import { type SearchKey, type SearchToken, searchTokens } from "../../../common/search-text.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { attachUploads } from "../uploads/uploads.service.ts";
+import { coalesced } from "../../lib/coalesce.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
-import { cemeteries, PLOT_STATUSES, plots, registryRequests, type TPolygon } from "./registry.tables.ts";
+import { cemeteries, cemeteryCounts, plots, registryRequests, type TPolygon } from "./registry.tables.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
 /**
@@ -308,21 +309,19 @@ export async function getPublicBurial(db: Db, id: number, locale: Locale): Promi
 type CemeteryRow = typeof cemeteries.$inferSelect;
 type Counts = TCemeterySummary["counts"];
 
-/** Place counts by status, of some cemeteries or all. */
-async function countsByCemetery(db: Db, ids?: number[]): Promise<Map<number, Counts>> {
-  const rows = await db
-    .select({ cemeteryId: plots.cemeteryId, status: plots.status, n: count() })
-    .from(plots)
-    .where(ids ? inArray(plots.cemeteryId, ids) : undefined)
-    .groupBy(plots.cemeteryId, plots.status);
-  const out = new Map<number, Counts>();
-  for (const r of rows) {
-    const c = out.get(r.cemeteryId) ?? (Object.fromEntries(PLOT_STATUSES.map((s) => [s, 0])) as Counts);
-    c[r.status] = Number(r.n);
-    out.set(r.cemeteryId, c);
-  }
-  return out;
-}
+/**
+ * A cemetery row with its place counts: read from `cemetery_counts` in the same query, kept
+ * current by the database as plots change (migration 0009), never counted per request.
+ */
+const withCounts = {
+  cemetery: cemeteries,
+  counts: {
+    free: cemeteryCounts.free,
+    reserved: cemeteryCounts.reserved,
+    occupied: cemeteryCounts.occupied,
+    unavailable: cemeteryCounts.unavailable,
+  },
+};
 
 const noCounts = (): Counts => ({ free: 0, reserved: 0, occupied: 0, unavailable: 0 });
 
@@ -369,8 +368,13 @@ export function plotFacts(p: typeof plots.$inferSelect) {
 /** The year of a `YYYY-MM-DD` date. */
 export const yearOf = (d: string | null | undefined) => (d ? Number(d.slice(0, 4)) : null);
 
-/** Cemeteries with their free / reserved / occupied / unavailable counts. */
-export async function listCemeteries(
+/**
+ * Cemeteries with their free / reserved / occupied / unavailable counts. Overlapping identical
+ * reads share one query (every home and reserve page asks for this list).
+ */
+export const listCemeteries = coalesced(listCemeteriesNow);
+
+async function listCemeteriesNow(
   db: Db,
   q: { locale: Locale; city?: string; religion?: TCemeterySummary["religion"]; ids?: number[] },
 ): Promise<TCemeterySummary[]> {
@@ -379,21 +383,25 @@ export async function listCemeteries(
   if (q.religion) conds.push(eq(cemeteries.religion, q.religion));
   if (q.ids) conds.push(inArray(cemeteries.id, q.ids));
   const rows = await db
-    .select()
+    .select(withCounts)
     .from(cemeteries)
+    .leftJoin(cemeteryCounts, eq(cemeteryCounts.cemeteryId, cemeteries.id))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(asc(cemeteries.nameRu));
-  const counts = await countsByCemetery(db, q.ids);
-  return rows.map((c) => toSummary(c, counts.get(c.id), q.locale));
+  return rows.map((r) => toSummary(r.cemetery, r.counts ?? undefined, q.locale));
 }
 
 /** One cemetery with its boundary, for its map. */
 export async function getCemetery(db: Db, id: number, locale: Locale): Promise<TCemeteryDetail> {
-  const [c] = await db.select().from(cemeteries).where(eq(cemeteries.id, id));
-  if (!c) throw new AppError(404, "cemetery_not_found");
-  const counts = await countsByCemetery(db, [id]);
+  const [row] = await db
+    .select(withCounts)
+    .from(cemeteries)
+    .leftJoin(cemeteryCounts, eq(cemeteryCounts.cemeteryId, cemeteries.id))
+    .where(eq(cemeteries.id, id));
+  if (!row) throw new AppError(404, "cemetery_not_found");
+  const c = row.cemetery;
   return {
-    ...toSummary(c, counts.get(id), locale),
+    ...toSummary(c, row.counts ?? undefined, locale),
     description: locale === "kk" ? c.descriptionKk || c.descriptionRu : c.descriptionRu || c.descriptionKk,
     phones: c.phones,
     capacity: c.capacity,

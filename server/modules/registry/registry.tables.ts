@@ -84,6 +84,23 @@ export const plots = pgTable(
   ],
 );
 
+/**
+ * How many places of each status a cemetery has, kept by the database: triggers on `plots`
+ * (migration 0009) add each statement's changes as deltas to the cemetery's one row, so the
+ * public pages read four numbers instead of counting every plot (an Almaty cemetery holds
+ * ~600,000), and concurrent changes never lose an update (row-level `n = n + delta`, not a
+ * recount). Written only by those triggers; never by the application.
+ */
+export const cemeteryCounts = pgTable("cemetery_counts", {
+  cemeteryId: integer()
+    .primaryKey()
+    .references(() => cemeteries.id, { onDelete: "cascade" }),
+  free: integer().notNull().default(0),
+  reserved: integer().notNull().default(0),
+  occupied: integer().notNull().default(0),
+  unavailable: integer().notNull().default(0),
+});
+
 /** A person buried in a plot. The IIN is private: never in a public answer, never searchable. */
 export const burials = pgTable(
   "burials",

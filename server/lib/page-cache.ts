@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+
+/** The path of a page request, without React Router's `.data` suffix for client navigations. */
+export function pagePath(pathname: string): string {
+  const p = pathname.replace(/\.data$/, "").replace(/\/_root$/, "/");
+  return p === "" ? "/" : p;
+}
+
+/** Weak validators: an `If-None-Match` list holds this tag (or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => {
+    const tag = t.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === bare;
+  });
+}
+
+export const PUBLIC_PAGE_CACHE = "public, no-cache";
+export const PRIVATE_PAGE_CACHE = "private, no-store";
+
+/**
+ * Caching of the pages React Router renders (mounted after the API and the assets, before the
+ * locale cookie, so it sees the final response):
+ *
+ * - An anonymous GET of a public page of the route table (no guard) that answers 200 and sets no
+ *   cookie may be stored by browsers and shared caches, and must be revalidated (`public,
+ *   no-cache`): it carries a weak ETag of its body, and a request whose `If-None-Match` holds it
+ *   gets 304 with no body. A crowd on one page then costs the server its rendering but not the
+ *   transfer, and a reverse proxy may answer repeat visitors from its store.
+ * - Anything else — a request with a session cookie, a response that sets a cookie, a guarded
+ *   page, an error, a redirect — is `private, no-store`: a signed-in page is never stored.
+ * - Every page varies by `Cookie`, so a stored anonymous page never answers a signed-in visitor.
+ *
+ * The body's CSP nonce changes with every response: the ETag is computed without it, and a 304
+ * carries no Content-Security-Policy, so the browser keeps the stored policy whose nonce matches
+ * the stored body (it would otherwise take the 304's headers over the stored ones).
+ */
+export function pageCache(nonceOf: (c: Parameters<MiddlewareHandler>[0]) => string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const headers = res.headers;
+    const prior = headers.get("Vary");
+    if (!prior?.toLowerCase().includes("cookie")) headers.set("Vary", prior ? `${prior}, Cookie` : "Cookie");
+    const isGet = c.req.method === "GET" || c.req.method === "HEAD";
+    // Set by the page handler from the route React Router matched (a raw path can be spelt many
+    // ways: `/%61dmin/...` is the admin's page), so a guarded page is never stored.
+    const isPublicRoute = c.get("isPublicRoute") === true;
+    const isPublic =
+      isGet && !getCookie(c, "token") && res.status === 200 && !headers.has("Set-Cookie") && isPublicRoute;
+    if (!isPublic) {
+      // An app-chosen policy (the sitemap's) stands for anonymous visitors; sessions never are stored.
+      if (getCookie(c, "token") || headers.has("Set-Cookie") || !headers.has("Cache-Control")) {
+        headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
+      }
+      return;
+    }
+    headers.set("Cache-Control", PUBLIC_PAGE_CACHE);
+    if (c.req.method !== "GET" || !res.body) return;
+    const body = await res.text();
+    const etag = `W/"${createHash("sha256")
+      .update(body.split(nonceOf(c)).join(""))
+      .digest("base64url")
+      .slice(0, 27)}"`;
+    headers.set("ETag", etag);
+    if (matches(c.req.header("if-none-match"), etag)) {
+      const kept = new Headers();
+      for (const name of ["Cache-Control", "ETag", "Vary"]) kept.set(name, headers.get(name) as string);
+      c.res = new Response(null, { status: 304, headers: kept });
+      return;
+    }
+    c.res = new Response(body, { status: res.status, headers });
+  };
+}
