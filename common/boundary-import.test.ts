@@ -9,6 +9,8 @@ import {
   type TBoundaryImport,
   type TRing,
 } from "./boundary-import.ts";
+// Both catalogs, as the server registers them.
+import "./catalogs.ts";
 import { translate } from "./i18n.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../tests/fixtures/boundary/${name}`, import.meta.url), "utf8");
