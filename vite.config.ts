@@ -29,5 +29,21 @@ function reactRouterProductionClient(): Plugin {
 export default defineConfig({
   plugins: [reactRouterProductionClient(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The frame every page loads (document, public layout, translator, header): one file
+              // instead of a dozen small ones, each of which costs its own request and gzip header.
+              name: "shell",
+              test: /[\\/](app[\\/](root|layouts[\\/]public|lib[\\/](hooks|nonce|catalog)|components[\\/](icon|site-menu|language-switch|account-bar))|common[\\/](i18n|locale|phone|api-types)|app[\\/]route-table)\.tsx?$|react[\\/]jsx-runtime/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });
