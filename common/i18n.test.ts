@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatDate, formatMoney, formatNumber, hasCatalog, i18nFor, registerCatalog, translate } from "./i18n.ts";
 
 /**
- * The product's translator (decision 009) does what the catalogs need, as i18next did: when it
+ * The product's translator (decision 011) does what the catalogs need, as i18next did: when it
  * replaced i18next, every key of both catalogs gave the same text under both with counts 0, 1, 3,
  * 5, 21, 1.5 and with and without values (10,240 cases).
  */

@@ -9,7 +9,7 @@ export type TFn = (key: string, params?: TParams) => string;
 export type Translator = { locale: Locale; t: TFn };
 
 /**
- * The product's own translator, in place of i18next (decision 009): the catalogs use only
+ * The product's own translator, in place of i18next (decision 011): the catalogs use only
  * `{{name}}` placeholders and `_one/_few/_many/_other` plurals, which take a few lines, while
  * i18next and react-i18next weighed 18 KB of every page's JavaScript and a tenth of the server's
  * rendering time. Semantics kept: keys are dot paths, a missing key shows itself (the catalog
