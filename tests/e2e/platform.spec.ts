@@ -66,17 +66,20 @@ test("a signed-in user of the wrong role gets a translated 403 page", async ({ p
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Кіруге тыйым салынған");
 });
 
-test("sitemaps list the public pages of each locale", async ({ request }) => {
+test("sitemaps list the public pages of each locale", async ({ request, baseURL }) => {
+  // The server's PUBLIC_URL is the test's base address, whatever port E2E_PORT chose.
+  const site = baseURL as string;
+  const pattern = (path: string) => new RegExp(`<loc>${site.replace(/\./g, "\\.")}${path}</loc>`);
   const ru = await request.get("/sitemap.xml");
   expect(ru.headers()["content-type"]).toContain("application/xml");
   const ruXml = await ru.text();
-  expect(ruXml).toContain("<loc>http://127.0.0.1:3100/instructions</loc>");
+  expect(ruXml).toContain(`<loc>${site}/instructions</loc>`);
   expect(ruXml).not.toContain("/admin/");
   const kkXml = await (await request.get("/kk/sitemap.xml")).text();
-  expect(kkXml).toContain("<loc>http://127.0.0.1:3100/kk/contacts</loc>");
+  expect(kkXml).toContain(`<loc>${site}/kk/contacts</loc>`);
   // Published news of the demo akimat are listed in both languages.
-  expect(ruXml).toMatch(/<loc>http:\/\/127\.0\.0\.1:3100\/news\/\d+<\/loc><lastmod>/);
-  expect(kkXml).toMatch(/<loc>http:\/\/127\.0\.0\.1:3100\/kk\/news\/\d+<\/loc>/);
+  expect(ruXml).toMatch(new RegExp(`${pattern("/news/\\d+").source}<lastmod>`));
+  expect(kkXml).toMatch(pattern("/kk/news/\\d+"));
 });
 
 test("the staff entry at /admin/login signs staff in and refuses unknown phones", async ({ page }) => {
@@ -88,10 +91,10 @@ test("the staff entry at /admin/login signs staff in and refuses unknown phones"
   await expect(page).toHaveURL(/\/manager\/cemetery$/);
 });
 
-test("pages carry security headers and load nothing from other origins", async ({ page }) => {
+test("pages carry security headers and load nothing from other origins", async ({ page, baseURL }) => {
   const outside: string[] = [];
   page.on("request", (r) => {
-    if (!r.url().startsWith("http://127.0.0.1:3100") && !r.url().startsWith("data:")) outside.push(r.url());
+    if (!r.url().startsWith(baseURL as string) && !r.url().startsWith("data:")) outside.push(r.url());
   });
   const res = await page.goto("/");
   const headers = res?.headers() ?? {};
