@@ -21,8 +21,8 @@ import { randomBytes } from "node:crypto";
 export type StoredPage = {
   status: number;
   headers: [string, string][];
-  /** The body with `placeholder` where the nonce goes. */
-  body: string;
+  /** The body, as UTF-8, cut where the nonce goes (answered as `parts.join(nonce)`). */
+  parts: Buffer[];
   expires: number;
 };
 
@@ -60,7 +60,13 @@ export function createPageMicrocache(opts: MicrocacheOptions) {
   }
 
   function answer(stored: StoredPage, nonce: string): Response {
-    return new Response(stored.body.replaceAll(placeholder, nonce), {
+    const nonceBytes = Buffer.from(nonce);
+    const chunks: Buffer[] = [];
+    for (const [i, part] of stored.parts.entries()) {
+      if (i > 0) chunks.push(nonceBytes);
+      chunks.push(part);
+    }
+    return new Response(Buffer.concat(chunks), {
       status: stored.status,
       headers: new Headers(stored.headers),
     });
@@ -139,7 +145,7 @@ export function createPageMicrocache(opts: MicrocacheOptions) {
         const stored: StoredPage = {
           status: res.status,
           headers: [...res.headers],
-          body: await res.text(),
+          parts: (await res.text()).split(placeholder).map((part) => Buffer.from(part)),
           expires: now() + opts.ttlMs,
         };
         keep(key, stored);
