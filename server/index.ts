@@ -40,8 +40,8 @@ const app = createWebApp({
   },
 });
 
-/** Time spent starting requests per turn of the event loop (server/lib/request-turns.ts). */
-const REQUEST_TURN_MS = 5;
+/** Requests handled at once, and time spent starting them per turn of the event loop (server/lib/request-turns.ts). */
+const REQUEST_TURNS = { maxInFlight: Number(process.env.MAX_IN_FLIGHT ?? 8), budgetMs: 5 };
 
 const server = serve(
   {
@@ -50,7 +50,7 @@ const server = serve(
     hostname: config.host,
     // Requests started in short turns, so connections opened under a crowd are accepted promptly.
     createServer: ((options: Parameters<typeof createServer>[0], listener: Parameters<typeof inTurns>[0]) =>
-      createServer(options, inTurns(listener, REQUEST_TURN_MS))) as typeof createServer,
+      createServer(options, inTurns(listener, REQUEST_TURNS))) as typeof createServer,
   },
   (info) => {
     logger.info(`listening on http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`);
