@@ -41,7 +41,7 @@ const app = createWebApp({
 });
 
 /** Requests handled at once, and time spent starting them per turn of the event loop (server/lib/request-turns.ts). */
-const REQUEST_TURNS = { maxInFlight: Number(process.env.MAX_IN_FLIGHT ?? 8), budgetMs: 5 };
+const REQUEST_TURNS = { maxInFlight: 4, budgetMs: 5 };
 
 const server = serve(
   {
