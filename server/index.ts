@@ -41,7 +41,7 @@ const app = createWebApp({
 });
 
 /** Requests handled at once, and time spent starting them per turn of the event loop (server/lib/request-turns.ts). */
-const REQUEST_TURNS = { maxInFlight: 4, budgetMs: 5 };
+const REQUEST_TURNS = { maxInFlight: 4, budgetMs: 5, maxHoldMs: 1_000 };
 
 const server = serve(
   {

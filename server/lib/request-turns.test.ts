@@ -23,7 +23,7 @@ describe("requests in turns", () => {
         started.push(id);
         open.set(id, res);
       },
-      { maxInFlight: 2, budgetMs: 50 },
+      { maxInFlight: 2, budgetMs: 50, maxHoldMs: 10_000 },
     );
     for (let i = 1; i <= 5; i++) {
       const { req, res } = pair(i);
@@ -48,7 +48,7 @@ describe("requests in turns", () => {
       (req) => {
         started.push((req as IncomingMessage & { id: number }).id);
       },
-      { maxInFlight: 1, budgetMs: 50 },
+      { maxInFlight: 1, budgetMs: 50, maxHoldMs: 10_000 },
     );
     const a = pair(1);
     const gone = pair(2);
@@ -74,7 +74,7 @@ describe("requests in turns", () => {
           // a synchronous start costing 4 ms
         }
       },
-      { maxInFlight: 100, budgetMs: 5 },
+      { maxInFlight: 100, budgetMs: 5, maxHoldMs: 10_000 },
     );
     for (let i = 1; i <= 6; i++) {
       const { req, res } = pair(i);
@@ -85,5 +85,35 @@ describe("requests in turns", () => {
     expect(started.length).toBeLessThanOrEqual(2);
     for (let i = 0; i < 5 && started.length < 6; i++) await tick();
     expect(started).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("stops counting a request that holds its place longer than maxHoldMs (a slow download)", async () => {
+    const started: number[] = [];
+    const listener = inTurns(
+      (req) => {
+        started.push((req as IncomingMessage & { id: number }).id);
+      },
+      { maxInFlight: 1, budgetMs: 50, maxHoldMs: 30 },
+    );
+    const slow = pair(1);
+    const next = pair(2);
+    listener(slow.req, slow.res);
+    listener(next.req, next.res);
+    await tick();
+    expect(started).toEqual([1]);
+    await new Promise((r) => setTimeout(r, 60));
+    await tick();
+    expect(started).toEqual([1, 2]);
+    // Its answer ending later does not free a second place: still one at a time.
+    slow.res.emit("close");
+    const third = pair(3);
+    const fourth = pair(4);
+    listener(third.req, third.res);
+    listener(fourth.req, fourth.res);
+    await tick();
+    expect(started).toEqual([1, 2]);
+    next.res.emit("close");
+    await tick();
+    expect(started).toEqual([1, 2, 3]);
   });
 });

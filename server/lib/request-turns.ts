@@ -7,6 +7,12 @@ export type TurnOptions = {
   maxInFlight: number;
   /** Time spent starting waiting requests per turn of the event loop. */
   budgetMs: number;
+  /**
+   * A request stops counting against `maxInFlight` after this long even if its answer is still
+   * going out: a large file sent to a slow phone, an upload arriving slowly or a long export must
+   * not hold a place, or four of them would stop the server.
+   */
+  maxHoldMs: number;
 };
 
 /**
@@ -31,10 +37,6 @@ export function inTurns(listener: Listener, opts: TurnOptions): Listener {
     isScheduled = true;
     setImmediate(drain);
   };
-  const done = () => {
-    inFlight--;
-    schedule();
-  };
   const drain = () => {
     isScheduled = false;
     const started = performance.now();
@@ -43,8 +45,18 @@ export function inTurns(listener: Listener, opts: TurnOptions): Listener {
       // A waiting visitor who went away is not handled at all.
       if (res.destroyed || req.socket.destroyed) continue;
       inFlight++;
+      let isReleased = false;
+      const release = () => {
+        if (isReleased) return;
+        isReleased = true;
+        clearTimeout(timer);
+        inFlight--;
+        schedule();
+      };
+      const timer = setTimeout(release, opts.maxHoldMs);
+      timer.unref();
       // 'close' comes once, whether the answer was sent or the connection dropped.
-      res.once("close", done);
+      res.once("close", release);
       listener(req, res);
     }
     if (inFlight < opts.maxInFlight) schedule();
