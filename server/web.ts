@@ -255,7 +255,11 @@ export function createWebApp(opts: WebOptions) {
 
   const handler = createRequestHandler(opts.build as ServerBuild, opts.mode);
   const renderInTurn = fifoLimit(RENDER_CONCURRENCY);
-  const microcache = createPageMicrocache({ ttlMs: PAGE_MICROCACHE_MS, maxEntries: PAGE_MICROCACHE_ENTRIES });
+  // Not in development: an edited page must show at once.
+  const microcache = createPageMicrocache({
+    ttlMs: isDev ? 0 : PAGE_MICROCACHE_MS,
+    maxEntries: PAGE_MICROCACHE_ENTRIES,
+  });
   app.all("*", async (c) => {
     // No page takes a NUL character; its loaders would hand it to the API, which refuses it.
     if (/%00/i.test(c.req.url)) {

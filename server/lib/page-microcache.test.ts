@@ -67,6 +67,14 @@ describe("page micro-cache", () => {
     expect(await late.response.text()).toContain("render 2");
   });
 
+  it("with a zero lifetime (development) renders every request", async () => {
+    const cache = createPageMicrocache({ ttlMs: 0, maxEntries: 10 });
+    const r = renderer(cache);
+    await cache.serve("http://x/", "GET", false, "n", r.render);
+    await cache.serve("http://x/", "GET", false, "n", r.render);
+    expect(r.renders()).toBe(2);
+  });
+
   it("never stores a request with a session, a guarded route, a non-200 or a page setting a cookie", async () => {
     const cases = [
       { hasSession: true, opts: {} },
