@@ -36,7 +36,7 @@ export type WebOptions = {
 };
 
 /** Pages rendered at once (the others wait their turn): enough to overlap one's database reads with another's rendering. */
-const RENDER_CONCURRENCY = Number(process.env.RENDER_CONCURRENCY ?? 4);
+const RENDER_CONCURRENCY = 4;
 /**
  * Rendered anonymous public pages are answered from memory for this long (server/lib/page-microcache.ts):
  * the figures they show are at most this much older than the database.
