@@ -93,7 +93,7 @@ describe("requests in turns", () => {
       (req) => {
         started.push((req as IncomingMessage & { id: number }).id);
       },
-      { maxInFlight: 1, budgetMs: 50, maxHoldMs: 30 },
+      { maxInFlight: 1, budgetMs: 50, maxHoldMs: 100 },
     );
     const slow = pair(1);
     const next = pair(2);
@@ -101,8 +101,10 @@ describe("requests in turns", () => {
     listener(next.req, next.res);
     await tick();
     expect(started).toEqual([1]);
-    await new Promise((r) => setTimeout(r, 60));
-    await tick();
+    // The second starts once the first has held its place for maxHoldMs.
+    const since = performance.now();
+    while (!started.includes(2)) await new Promise((r) => setTimeout(r, 1));
+    expect(performance.now() - since).toBeGreaterThanOrEqual(90);
     expect(started).toEqual([1, 2]);
     // Its answer ending later does not free a second place: still one at a time.
     slow.res.emit("close");
