@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { createServer } from "node:http";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
 import { boot, closeOnSignals } from "./boot.ts";
+import { inTurns } from "./lib/request-turns.ts";
 import { createWebApp } from "./web.ts";
 
 /** The production server: the built app, the API and the assets in one Node process. */
@@ -38,9 +40,22 @@ const app = createWebApp({
   },
 });
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info(`listening on http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`);
-});
+/** Requests handled at once, and time spent starting them per turn of the event loop (server/lib/request-turns.ts). */
+const REQUEST_TURNS = { maxInFlight: 4, budgetMs: 5, maxHoldMs: 1_000 };
+
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    // Requests started in short turns, so connections opened under a crowd are accepted promptly.
+    createServer: ((options: Parameters<typeof createServer>[0], listener: Parameters<typeof inTurns>[0]) =>
+      createServer(options, inTurns(listener, REQUEST_TURNS))) as typeof createServer,
+  },
+  (info) => {
+    logger.info(`listening on http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`);
+  },
+);
 
 closeOnSignals(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

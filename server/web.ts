@@ -17,7 +17,9 @@ import { createApi } from "./api.ts";
 import { AppError } from "./lib/errors.ts";
 import { errorBody } from "./lib/http.ts";
 import { apiDocsHtml, serveSwaggerAsset } from "./lib/api-docs.ts";
+import { fifoLimit } from "./lib/fifo-limit.ts";
 import { pageCache, pagePath } from "./lib/page-cache.ts";
+import { createPageMicrocache } from "./lib/page-microcache.ts";
 import { UPLOAD_BODY_LIMIT } from "./modules/uploads/uploads.service.ts";
 import type { Services } from "./services.ts";
 
@@ -32,6 +34,15 @@ export type WebOptions = {
   /** Serves built assets (production); absent when Vite serves them (development). */
   assets?: MiddlewareHandler;
 };
+
+/** Pages rendered at once (the others wait their turn): enough to overlap one's database reads with another's rendering. */
+const RENDER_CONCURRENCY = 4;
+/**
+ * Rendered anonymous public pages are answered from memory for this long (server/lib/page-microcache.ts):
+ * the figures they show are at most this much older than the database.
+ */
+const PAGE_MICROCACHE_MS = 1_000;
+const PAGE_MICROCACHE_ENTRIES = 1_000;
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -243,6 +254,12 @@ export function createWebApp(opts: WebOptions) {
   });
 
   const handler = createRequestHandler(opts.build as ServerBuild, opts.mode);
+  const renderInTurn = fifoLimit(RENDER_CONCURRENCY);
+  // Not in development: an edited page must show at once.
+  const microcache = createPageMicrocache({
+    ttlMs: isDev ? 0 : PAGE_MICROCACHE_MS,
+    maxEntries: PAGE_MICROCACHE_ENTRIES,
+  });
   app.all("*", async (c) => {
     // No page takes a NUL character; its loaders would hand it to the API, which refuses it.
     if (/%00/i.test(c.req.url)) {
@@ -282,10 +299,25 @@ export function createWebApp(opts: WebOptions) {
     const context = new RouterContextProvider();
     context.set(requestContext, rc);
     try {
-      const response = await handler(c.req.raw, context);
+      // Rendered in turns, start to finish (body included), so a crowd is answered in arrival order.
+      const render = () =>
+        renderInTurn(async () => {
+          const res = await handler(c.req.raw, context);
+          const response = new Response(res.body ? await res.arrayBuffer() : null, res);
+          return { response, isPublicRoute: rc.isPublicRoute };
+        });
+      let page: { response: Response; isPublicRoute: boolean };
+      // Any token cookie, even an empty or expired one, keeps the request out of the store (as the guard sees it).
+      if (/(?:^|;\s*)token=/.test(cookieHeader)) {
+        page = await render();
+      } else {
+        // Anonymous: rendered with the store's nonce placeholder, answered with this response's nonce.
+        rc.nonce = microcache.placeholder;
+        page = await microcache.serve(c.req.url, c.req.method, false, c.get("nonce"), render);
+      }
       // The page cache decides on the route React Router matched, not on the raw path.
-      c.set("isPublicRoute", rc.isPublicRoute);
-      return response;
+      c.set("isPublicRoute", page.isPublicRoute);
+      return page.response;
     } catch (err) {
       logger.error({ err, path: c.req.path }, "page render failed");
       return c.text(translate(rc.locale, "error.internal_title"), 500);

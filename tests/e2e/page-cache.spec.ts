@@ -87,3 +87,38 @@ test("every page a signed-in visitor gets is private and never stored", async ({
   const anonymous = await request.get("/", { headers: { cookie: cookieFor("ru") } });
   expect(anonymous.headers()["cache-control"]).toBe("public, no-cache");
 });
+
+test("the server's one-second store of anonymous pages: own nonce per response, signed-in never served from it", async ({
+  request,
+}) => {
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  const seen = new Set<string>();
+  // Asked together and one after the other: answered from one rendering, each with its own nonce.
+  const responses = [
+    ...(await Promise.all([1, 2, 3].map(() => request.get("/news", { headers: { cookie: "locale=ru" } })))),
+    await request.get("/news", { headers: { cookie: "locale=ru" } }),
+  ];
+  for (const res of responses) {
+    expect(res.status()).toBe(200);
+    const nonce = nonceOf(res.headers()["content-security-policy"]) as string;
+    expect(nonce).toBeTruthy();
+    const inBody = [...(await res.text()).matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(inBody.length).toBeGreaterThan(0);
+    expect(new Set(inBody)).toEqual(new Set([nonce]));
+    seen.add(nonce);
+  }
+  expect(seen.size).toBe(responses.length);
+
+  // A signed-in visitor's page right after the same page was stored anonymous: rendered for them.
+  const verify = await request.post("/api/v1/auth/otp/verify", {
+    data: { phone: `+7${DEMO.client.phone}`, code: DEV_CODE },
+  });
+  const token = /token=([^;]+)/.exec(verify.headers()["set-cookie"] ?? "")?.[1] as string;
+  await request.get("/", { headers: { cookie: "locale=ru" } });
+  const signedIn = await request.get("/", { headers: { cookie: cookieFor("ru", token) } });
+  const anonymous = await request.get("/", { headers: { cookie: "locale=ru" } });
+  // The account bar: a logout button for the signed-in visitor, none on the anonymous page.
+  expect(await signedIn.text()).toContain('data-testid="logout"');
+  expect(await anonymous.text()).not.toContain('data-testid="logout"');
+  expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
+});
