@@ -7,6 +7,7 @@ import {
   type TBoundaryImport,
 } from "../../../common/boundary-import.ts";
 import { useT } from "../../lib/hooks.ts";
+import { describedBy, Field } from "../form.tsx";
 import { asText, toLatLng } from "./leaflet.ts";
 import { openingPoints, type TExtent, useLeafletMap } from "./use-map.ts";
 
@@ -188,10 +189,7 @@ export function BoundaryEditor({
         <p className="field__hint" id={`${name}-import-hint`}>
           {t("boundary.import.intro")}
         </p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${name}-text`}>
-            {t("boundary.import.paste")}
-          </label>
+        <Field id={`${name}-text`} label={t("boundary.import.paste")}>
           <textarea
             id={`${name}-text`}
             name={`${name}Text`}
@@ -203,7 +201,7 @@ export function BoundaryEditor({
             aria-invalid={shownProblem ? true : undefined}
             aria-describedby={[`${name}-import-hint`, shownProblem ? `${name}-import-error` : ""].join(" ").trim()}
           />
-        </div>
+        </Field>
         <div className="boundary-editor__tools">
           <button
             type="button"
@@ -215,22 +213,16 @@ export function BoundaryEditor({
             {t("boundary.import.paste_apply")}
           </button>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${name}-file`}>
-            {t("boundary.import.file")}
-          </label>
+        <Field id={`${name}-file`} label={t("boundary.import.file")} hint={t("boundary.import.file_hint")}>
           <input
             id={`${name}-file`}
             type="file"
             accept=".geojson,.json,.kml,.gpx,.txt,.csv,application/geo+json,application/vnd.google-earth.kml+xml,application/gpx+xml"
             onChange={(e) => void applyFile(e.currentTarget)}
-            aria-describedby={`${name}-file-hint`}
+            aria-describedby={describedBy(`${name}-file`, true)}
             data-testid="boundary-file"
           />
-          <p className="field__hint" id={`${name}-file-hint`}>
-            {t("boundary.import.file_hint")}
-          </p>
-        </div>
+        </Field>
         {shownProblem ? (
           <p className="field__error" id={`${name}-import-error`} role="alert" data-testid="boundary-import-error">
             {shownProblem}
