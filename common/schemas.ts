@@ -45,18 +45,19 @@ export function pageNumber(value: string | null | undefined, max = MAX_PAGE): nu
   return Math.min(max, Math.max(1, Number(value)));
 }
 
+/** Stores a typed phone normalised (`+77019990031`), or reports it as not a phone. */
+function toStoredPhone(v: string, ctx: z.RefinementCtx): string {
+  const phone = normalizePhone(v);
+  if (phone) return phone;
+  ctx.addIssue({ code: "custom", message: "validation.phone" });
+  return z.NEVER;
+}
+
 export const ZPhone = z
   .string({ error: "validation.required" })
   .trim()
   .min(1, "validation.required")
-  .transform((v, ctx) => {
-    const phone = normalizePhone(v);
-    if (!phone) {
-      ctx.addIssue({ code: "custom", message: "validation.phone" });
-      return z.NEVER;
-    }
-    return phone;
-  });
+  .transform(toStoredPhone);
 
 /** A phone that may be left empty (an office's number): empty, or stored like `ZPhone`. */
 export const ZOptionalPhone = z
@@ -64,15 +65,7 @@ export const ZOptionalPhone = z
   .trim()
   .max(40, "validation.phone")
   .default("")
-  .transform((v, ctx) => {
-    if (!v) return "";
-    const phone = normalizePhone(v);
-    if (!phone) {
-      ctx.addIssue({ code: "custom", message: "validation.phone" });
-      return z.NEVER;
-    }
-    return phone;
-  });
+  .transform((v, ctx) => (v ? toStoredPhone(v, ctx) : ""));
 
 /** Phones separated by commas, semicolons or lines, stored as `+77272551010, +77011234567`. */
 export const ZPhoneList = z
