@@ -35,6 +35,15 @@ export function Field({
   );
 }
 
+/** The `<option>`s of a select of named records (cemeteries, mostly), by id. */
+export function NamedOptions({ items }: { items: readonly { id: number; name: string }[] }) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.name}
+    </option>
+  ));
+}
+
 /** `aria-describedby` for a field's hint and error. */
 export function describedBy(id: string, hint?: unknown, error?: unknown): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);

@@ -6,7 +6,7 @@ import { formatDate } from "../../common/i18n.ts";
 import { formatPhone, telHref } from "../../common/phone.ts";
 import { browserApi } from "../lib/browser-api.ts";
 import { useT } from "../lib/hooks.ts";
-import { describedBy, Field } from "./form.tsx";
+import { describedBy, Field, NamedOptions } from "./form.tsx";
 import { Icon } from "./icon.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -102,11 +102,7 @@ function BurialPicker({
               value={cemeteryId}
               onChange={(e) => setCemeteryId(Number(e.currentTarget.value))}
             >
-              {cemeteries.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <NamedOptions items={cemeteries} />
             </select>
           </Field>
         ) : (

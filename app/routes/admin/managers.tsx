@@ -5,7 +5,7 @@ import type { TManager, TManagerList } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { formatPhoneInput } from "../../../common/mask.ts";
 import { formatPhone } from "../../../common/phone.ts";
-import { describedBy, Field } from "../../components/form.tsx";
+import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
@@ -147,11 +147,7 @@ function ManagerCard({
           </label>
           <div className="inline-form">
             <select id={`assign-${m.id}`} name="cemeteryId" required>
-              {free.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <NamedOptions items={free} />
             </select>
             <button type="submit" className="button button--small" disabled={busy} data-testid="assign-submit">
               <Icon name="plus" size={16} /> {t("admin.managers.assign")}

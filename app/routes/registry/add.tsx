@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 
 import type { TCemeterySummary, TUploadFile } from "../../../common/api-types.ts";
 import { formatPhoneInput } from "../../../common/mask.ts";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
-import { describedBy, Field } from "../../components/form.tsx";
+import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { useT } from "../../lib/hooks.ts";
@@ -150,11 +150,7 @@ export default function AddBurial({ loaderData }: Route.ComponentProps) {
               aria-describedby={describedBy("add-cemeteryId", undefined, errors.cemeteryId)}
             >
               <option value="">{t("add.cemetery_unknown")}</option>
-              {loaderData.cemeteries.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <NamedOptions items={loaderData.cemeteries} />
             </select>
           </Field>
           <Field id="add-location" label={t("add.location")} hint={t("add.location_hint")} error={errors.location}>

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams,
 import type { TBurialSearchPage, TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
-import { describedBy, Field } from "../../components/form.tsx";
+import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
@@ -123,11 +123,7 @@ function SearchRequestForm({ cemeteries, isOpen }: { cemeteries: TCemeterySummar
           <Field id="sr-cemeteryId" label={t("search.cemetery")}>
             <select id="sr-cemeteryId" name="cemeteryId" defaultValue={params.get("cemeteryId") ?? ""}>
               <option value="">{t("search.request.unknown_cemetery")}</option>
-              {cemeteries.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <NamedOptions items={cemeteries} />
             </select>
           </Field>
           <Field
@@ -332,11 +328,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             </label>
             <select id="s-cemetery" name="cemeteryId" defaultValue={params.get("cemeteryId") ?? ""}>
               <option value="">{t("search.any_cemetery")}</option>
-              {cemeteries.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <NamedOptions items={cemeteries} />
             </select>
           </div>
         </div>
