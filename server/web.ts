@@ -17,6 +17,7 @@ import { createApi } from "./api.ts";
 import { AppError } from "./lib/errors.ts";
 import { errorBody } from "./lib/http.ts";
 import { apiDocsHtml, serveSwaggerAsset } from "./lib/api-docs.ts";
+import { hasSessionCookie } from "../common/session-cookie.ts";
 import { fifoLimit } from "./lib/fifo-limit.ts";
 import { pageCache, pagePath } from "./lib/page-cache.ts";
 import { createPageMicrocache } from "./lib/page-microcache.ts";
@@ -308,7 +309,7 @@ export function createWebApp(opts: WebOptions) {
         });
       let page: { response: Response; isPublicRoute: boolean };
       // Any token cookie, even an empty or expired one, keeps the request out of the store (as the guard sees it).
-      if (/(?:^|;\s*)token=/.test(cookieHeader)) {
+      if (hasSessionCookie(cookieHeader)) {
         page = await render();
       } else {
         // Anonymous: rendered with the store's nonce placeholder, answered with this response's nonce.

@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { ApiError } from "../../common/api-client.ts";
 import { localeFromPath, localizePath } from "../../common/locale.ts";
+import { hasSessionCookie } from "../../common/session-cookie.ts";
 import { routeOfPattern } from "../route-table.ts";
 import { requestContext } from "./request-context.ts";
 import type { TMe } from "./types.ts";
@@ -20,7 +21,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
   const url = new URL(request.url);
   const matched = routeOfPattern(pattern);
   rc.locale = matched?.locale ?? localeFromPath(url.pathname);
-  const hasToken = /(?:^|;\s*)token=/.test(request.headers.get("cookie") ?? "");
+  const hasToken = hasSessionCookie(request.headers.get("cookie"));
   if (hasToken) {
     try {
       rc.me = await rc.api.get<TMe>("/me");

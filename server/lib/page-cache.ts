@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
+import { hasSessionCookie } from "../../common/session-cookie.ts";
 
 /** The path of a page request, without React Router's `.data` suffix for client navigations. */
 export function pagePath(pathname: string): string {
@@ -49,11 +49,11 @@ export function pageCache(nonceOf: (c: Parameters<MiddlewareHandler>[0]) => stri
     // Set by the page handler from the route React Router matched (a raw path can be spelt many
     // ways: `/%61dmin/...` is the admin's page), so a guarded page is never stored.
     const isPublicRoute = c.get("isPublicRoute") === true;
-    const isPublic =
-      isGet && !getCookie(c, "token") && res.status === 200 && !headers.has("Set-Cookie") && isPublicRoute;
+    const hasSession = hasSessionCookie(c.req.header("cookie"));
+    const isPublic = isGet && !hasSession && res.status === 200 && !headers.has("Set-Cookie") && isPublicRoute;
     if (!isPublic) {
       // An app-chosen policy (the sitemap's) stands for anonymous visitors; sessions never are stored.
-      if (getCookie(c, "token") || headers.has("Set-Cookie") || !headers.has("Cache-Control")) {
+      if (hasSession || headers.has("Set-Cookie") || !headers.has("Cache-Control")) {
         headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
       }
       return;
