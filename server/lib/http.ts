@@ -9,6 +9,7 @@ import type { Services } from "../services.ts";
 import type { TSessionUser } from "../modules/auth/auth.service.ts";
 import { AppError, type FieldIssue } from "./errors.ts";
 
+import { can, type Permission } from "../../common/permissions.ts";
 import type { Role } from "../../common/roles.ts";
 
 export type { Role };
@@ -95,6 +96,13 @@ export function requireUser(c: Context<ApiEnv>): TSessionUser {
   const auth = c.get("auth");
   if (!auth) throw new AppError(401, "unauthorized");
   return auth.user;
+}
+
+/** The signed-in user holding the permission, else 401 (anonymous) or 403 (a role without it). */
+export function requirePermission(c: Context<ApiEnv>, permission: Permission): TSessionUser {
+  const user = requireUser(c);
+  if (!can(user.role, permission)) throw new AppError(403, "forbidden");
+  return user;
 }
 
 /** The signed-in user with one of the roles, else 401 (anonymous) or 403 (wrong role). */
