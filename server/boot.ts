@@ -5,8 +5,9 @@ import { seedRegistryDemo } from "./modules/registry/registry.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { startJobs } from "./modules/jobs/jobs.service.ts";
+import { startQueue } from "./modules/jobs/queue.ts";
 import { createStorage } from "./modules/uploads/storage.ts";
-import { JOBS } from "./jobs.ts";
+import { JOBS, QUEUED_JOBS } from "./jobs.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -55,6 +56,8 @@ export async function boot(): Promise<{ services: Services; database: Database; 
   const services: Services = { db: database.db, config, logger, sms, storage, now: () => new Date() };
   // Timed work (the upload sweep) runs once per period across all app servers.
   startJobs(services, JOBS);
+  // One-off jobs and the SMS outbox: each job once across all app servers, with retries.
+  startQueue(services, QUEUED_JOBS);
   return { services, database, config, logger };
 }
 
