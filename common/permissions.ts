@@ -9,6 +9,8 @@ import type { Role } from "./roles.ts";
 export const PERMISSIONS = {
   // Burial requests (bookings): the family's side
   "burial.book": ["client"],
+  /** Reading burial requests: the family their own, the cemetery's staff theirs (scope in the service). */
+  "burial.read": ["client", "manager", "admin"],
   "burial.cancel_own": ["client"],
   // Burial requests: the cemetery's side (their cemeteries only; the admin everywhere)
   "booking.view": ["manager", "admin"],

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { burialRequestRoutes, fakePaymentPages } from "./modules/burial-requests/burial-requests.routes.ts";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
@@ -114,6 +115,8 @@ export function createApi(services: Services) {
   api.route("/", cemeteryAdminRoutes);
   api.route("/", managerRoutes);
   api.route("/", managerAdminRoutes);
+  api.route("/", burialRequestRoutes);
+  api.route("/", fakePaymentPages);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type TConfig } from "./config.ts";
+import { createPaymentProvider } from "./modules/payments/payments.provider.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { seedDemo } from "./db/seed.ts";
 import { seedRegistryDemo } from "./modules/registry/registry.seed.ts";
@@ -53,7 +54,15 @@ export async function boot(): Promise<{ services: Services; database: Database; 
     process.exit(1);
   });
   logger.info({ storage: config.s3 ? "s3" : "disk" }, "file storage ready");
-  const services: Services = { db: database.db, config, logger, sms, storage, now: () => new Date() };
+  const services: Services = {
+    db: database.db,
+    config,
+    logger,
+    sms,
+    storage,
+    payments: createPaymentProvider(config),
+    now: () => new Date(),
+  };
   // Timed work (the upload sweep) runs once per period across all app servers.
   startJobs(services, JOBS);
   // One-off jobs and the SMS outbox: each job once across all app servers, with retries.

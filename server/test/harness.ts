@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createPaymentProvider } from "../modules/payments/payments.provider.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -47,6 +48,7 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
     logger: createLogger(process.env.TEST_LOG ?? "silent"),
     sms,
     storage: new DiskStorage(path.join(dataDir, "uploads")),
+    payments: createPaymentProvider(config),
     now: () => clock ?? new Date(),
   };
   const api = createApi(services);

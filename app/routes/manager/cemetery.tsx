@@ -68,7 +68,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     isReburial: form.get("isReburial") === "on",
   });
   const result = await callApi(async () => {
-    if (intent === "plot") await api.patch(`/plots/${id}`, { status: str(form, "status"), notes: str(form, "notes") });
+    if (intent === "plot")
+      await api.patch(`/plots/${id}`, {
+        status: form.has("status") ? str(form, "status") : undefined,
+        notes: str(form, "notes"),
+      });
     else if (intent === "burial-add") await api.post(`/plots/${id}/burials`, record());
     else if (intent === "burial-update") await api.put(`/burials/${id}`, record());
   });
@@ -173,22 +177,31 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
         <input type="hidden" name="intent" value="plot" />
         <input type="hidden" name="id" value={plot.id} />
         <div className="form__row">
-          <Field id="p-status" label={t("manager.status")} error={errors.status}>
-            <select
-              id="p-status"
-              name="status"
-              key={`${plot.id}-${plot.status}`}
-              defaultValue={plot.status}
-              aria-invalid={errors.status ? true : undefined}
-              aria-describedby={describedBy("p-status", undefined, errors.status)}
-            >
-              {(["free", "reserved", "occupied", "unavailable"] as const).map((s) => (
-                <option key={s} value={s}>
-                  {t(`plot.status.${s}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          {plot.status === "free" || plot.status === "unavailable" ? (
+            <Field id="p-status" label={t("manager.status")} error={errors.status}>
+              <select
+                id="p-status"
+                name="status"
+                key={`${plot.id}-${plot.status}`}
+                defaultValue={plot.status}
+                aria-invalid={errors.status ? true : undefined}
+                aria-describedby={describedBy("p-status", undefined, errors.status)}
+              >
+                {(["free", "unavailable"] as const).map((s) => (
+                  <option key={s} value={s}>
+                    {t(`plot.status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ) : (
+            // Reserved and occupied follow the bookings and the records: shown, never set by hand.
+            <p className="form__static" data-testid="plot-status-derived">
+              <strong>{t("manager.status")}:</strong> {t(`plot.status.${plot.status}`)}
+              <br />
+              <small>{t("manager.status_derived")}</small>
+            </p>
+          )}
           <Field id="p-notes" label={t("manager.notes")} error={errors.notes}>
             <textarea id="p-notes" name="notes" rows={2} key={`${plot.id}-${plot.notes}`} defaultValue={plot.notes} />
           </Field>

@@ -84,10 +84,11 @@ export async function updatePlot(
     await assertManagesCemetery(tx, user, p.cemeteryId);
     if (input.status && input.status !== p.status) {
       const [held] = await tx.select({ id: burials.id }).from(burials).where(eq(burials.plotId, plotId)).limit(1);
-      if (input.status === "occupied" || held) {
-        throw new AppError(422, "validation_failed", {}, [
-          { path: "status", key: held ? "validation.plot_has_records" : "validation.occupied_by_records" },
-        ]);
+      if (held)
+        throw new AppError(422, "validation_failed", {}, [{ path: "status", key: "validation.plot_has_records" }]);
+      // A place a family holds is theirs until the hold ends: staff cannot free or close it by hand.
+      if (p.status === "reserved") {
+        throw new AppError(422, "validation_failed", {}, [{ path: "status", key: "validation.plot_held" }]);
       }
     }
     await tx
