@@ -39,6 +39,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` for a throwaway in-memory database. */
   dataDir?: string;
+  /** PostgreSQL connections in the pool (10 by default; race tests and benchmarks open more). */
+  poolSize?: number;
 };
 
 /**
@@ -61,7 +63,7 @@ async function withAdvisoryLock<T>(pool: pg.Pool, name: string, fn: (client: pg.
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema, casing: "snake_case" });
     // Migrations run once however many servers start at the same moment: the first applies them
     // under the lock, the others then find them recorded and apply nothing.

@@ -50,6 +50,8 @@ export const MAX_PENDING_PER_CLIENT = 2;
 export const PAGE_SIZE = 20;
 
 const HOUR = 3600_000;
+/** The first key of the transaction-scoped advisory locks that queue the bookings of one place (the second: its id). */
+const PLOT_LOCK_SPACE = 14_001;
 
 // ---------- Scope ----------
 
@@ -205,6 +207,14 @@ export async function createBooking(
         })
         .returning();
       const row = created as TBurialRequestRow;
+      // Families booking the same place queue here, one at a time per place (in id order, so two
+      // multi-place bookings never wait on each other crosswise). The exclusion constraint still
+      // decides who gets it; without the queue, two uncommitted holds on one place each wait for
+      // the other's transaction inside the constraint's check, and PostgreSQL ends one of them
+      // with "deadlock detected" (a 500, after a 1 s stall) instead of the 23P01 below.
+      for (const plotId of [...plotIds].sort((a, b) => a - b)) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${PLOT_LOCK_SPACE}, ${plotId})`);
+      }
       await tx
         .insert(plotHolds)
         .values(plotIds.map((plotId) => ({ requestId: row.id, plotId, heldFrom: now, heldUntil: expiresAt })));
