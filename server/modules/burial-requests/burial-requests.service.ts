@@ -601,7 +601,11 @@ export async function moveBurialRequest(
 ): Promise<TBurialRequest> {
   return s.db.transaction(async (tx) => {
     const row = await scopedRow(tx, user, id, true);
-    if (name === "pay_office") await assertCertificate(tx, row.id);
+    // Paying also needs the death certificate, asked once the machine allows the move (permission,
+    // status, hold): a caller who may not record payments, or a request past paying, hears that instead.
+    if (name === "pay_office" && movesFor(burialRequestMachine, row, user, s.now()).includes(name)) {
+      await assertCertificate(tx, row.id);
+    }
     const after = await move(tx, s, burialRequestMachine, row, name, user, {
       reason: input.reason,
       data: input.receipt ? { ref: input.receipt } : {},
