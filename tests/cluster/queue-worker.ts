@@ -18,6 +18,7 @@ const services: Services = {
   logger: createLogger("warn"),
   sms: { send: async () => {} },
   storage: undefined as never,
+  payments: null,
   now: () => new Date(),
 };
 
