@@ -67,6 +67,10 @@ export default function ReservationComplete({ loaderData }: Route.ComponentProps
   const errors = answer && !answer.saved ? answer.fields : {};
   const chosen = b.burialDate && b.burialTime ? `${b.burialDate} ${b.burialTime}` : "";
   const pending = b.status === "pending";
+  const firstOpen = slots?.days.find((d) => d.slots.some((x) => x.left > 0))?.date ?? slots?.days[0]?.date ?? "";
+  const [day, setDay] = useState(
+    b.burialDate && slots?.days.some((d) => d.date === b.burialDate) ? b.burialDate : firstOpen,
+  );
   return (
     <section aria-labelledby="rc-title" className="booking">
       <ol className="booking-steps" aria-label={t("booking.steps")}>
@@ -121,36 +125,62 @@ export default function ReservationComplete({ loaderData }: Route.ComponentProps
           <fieldset className="fieldset" aria-describedby={errors.burialTime ? "slot-error" : undefined}>
             <legend>{t("booking.slot")}</legend>
             {slots && slots.days.length === 0 ? <p className="muted">{t("booking.no_slots")}</p> : null}
+            {slots && slots.days.length ? (
+              <div className="field">
+                <label htmlFor="slot-day" className="field__label">
+                  {t("booking.slot_day")}
+                </label>
+                <select
+                  id="slot-day"
+                  value={day}
+                  onChange={(e) => setDay(e.currentTarget.value)}
+                  data-testid="slot-day"
+                >
+                  {slots.days.map((d) => {
+                    const left = d.slots.reduce((n, s) => n + s.left, 0);
+                    return (
+                      <option key={d.date} value={d.date}>
+                        {formatDate(locale, d.date)} — {left ? t("booking.day_left", { left }) : t("booking.slot_full")}
+                      </option>
+                    );
+                  })}
+                </select>
+              </div>
+            ) : null}
             <div className="slot-days" data-testid="slots">
               {slots?.days.map((d) => (
-                <fieldset key={d.date} className="slot-day">
-                  <legend>{formatDate(locale, d.date)}</legend>
-                  <div className="slot-day__times">
-                    {d.slots.map((s) => {
-                      const value = `${d.date} ${s.time}`;
-                      return (
-                        <label key={s.time} className={`slot${s.left === 0 ? " slot--full" : ""}`}>
-                          <input
-                            type="radio"
-                            name="slot"
-                            value={value}
-                            defaultChecked={value === chosen}
-                            disabled={s.left === 0 && value !== chosen}
-                            data-testid={`slot-${d.date}-${s.time}`}
-                          />
-                          <span>
-                            <strong>{s.time}</strong>
-                            <small>
-                              {s.left === 0
-                                ? t("booking.slot_full")
-                                : t("booking.slot_left", { left: s.left, capacity: s.capacity })}
-                            </small>
-                          </span>
-                        </label>
-                      );
-                    })}
-                  </div>
-                </fieldset>
+                // Every day's times are in the form (a choice survives a day switch), one day shown.
+                <div
+                  key={d.date}
+                  className="slot-day"
+                  hidden={d.date !== day}
+                  role="radiogroup"
+                  aria-label={formatDate(locale, d.date)}
+                >
+                  {d.slots.map((s) => {
+                    const value = `${d.date} ${s.time}`;
+                    return (
+                      <label key={s.time} className={`slot${s.left === 0 ? " slot--full" : ""}`}>
+                        <input
+                          type="radio"
+                          name="slot"
+                          value={value}
+                          defaultChecked={value === chosen}
+                          disabled={s.left === 0 && value !== chosen}
+                          data-testid={`slot-${d.date}-${s.time}`}
+                        />
+                        <span>
+                          <strong>{s.time}</strong>
+                          <small>
+                            {s.left === 0
+                              ? t("booking.slot_full")
+                              : t("booking.slot_left", { left: s.left, capacity: s.capacity })}
+                          </small>
+                        </span>
+                      </label>
+                    );
+                  })}
+                </div>
               ))}
             </div>
             {errors.burialTime || errors.burialDate ? (
