@@ -203,6 +203,51 @@ export const ROUTES: readonly RouteEntry[] = [
     roles: CLIENT,
     nav: "nav.notifications",
   },
+  {
+    id: "client-tickets-active",
+    path: "/client/tickets/active",
+    file: "routes/client/tickets.tsx",
+    layout: "client",
+    roles: CLIENT,
+    nav: "nav.client.active",
+  },
+  {
+    id: "client-ticket",
+    path: "/client/tickets/active/:id",
+    file: "routes/client/ticket.tsx",
+    layout: "client",
+    roles: CLIENT,
+  },
+  {
+    id: "client-tickets-burial",
+    path: "/client/tickets/burial",
+    file: "routes/client/tickets.tsx",
+    layout: "client",
+    roles: CLIENT,
+    nav: "nav.client.burial",
+  },
+  {
+    id: "client-cemetery",
+    path: "/client/cemetery",
+    file: "routes/client/cemeteries.tsx",
+    layout: "client",
+    roles: CLIENT,
+    nav: "nav.client.cemetery",
+  },
+  {
+    id: "client-reservation-first",
+    path: "/client/reservation/reservation-first",
+    file: "routes/client/reservation-first.tsx",
+    layout: "client",
+    roles: CLIENT,
+  },
+  {
+    id: "client-reservation-complete",
+    path: "/client/reservation/reservation-complete",
+    file: "routes/client/reservation-complete.tsx",
+    layout: "client",
+    roles: CLIENT,
+  },
 ];
 
 /** The path of an entry in a locale, as `app/routes.ts` declares it to React Router. */

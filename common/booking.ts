@@ -238,3 +238,21 @@ export const ZBurialRequestFilter = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type TBurialRequestFilter = z.input<typeof ZBurialRequestFilter>;
+
+/** `/client/cemetery`: where the family has graves or bookings. */
+export const ZClientCemeteries = z.object({
+  items: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      address: z.string(),
+      phones: z.string(),
+      center: z.tuple([z.number(), z.number()]).nullable(),
+      openRequests: z.number(),
+      graves: z.array(
+        z.object({ burialId: z.number(), name: z.string(), sector: z.string(), row: z.string(), place: z.number() }),
+      ),
+    }),
+  ),
+});
+export type TClientCemeteries = z.infer<typeof ZClientCemeteries>;

@@ -9,7 +9,9 @@ import { type Database, openDatabase } from "../db/client.ts";
 import { DEMO_PHONES, seedDemo } from "../db/seed.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SmsSender } from "../modules/auth/sms.ts";
+import { runDueJobs } from "../modules/jobs/queue.ts";
 import { DiskStorage } from "../modules/uploads/storage.ts";
+import { QUEUED_JOBS } from "../jobs.ts";
 import type { Services } from "../services.ts";
 
 /** An SMS sender that keeps messages, so tests can read the code a phone received. */
@@ -105,6 +107,8 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
     login,
     reset,
     phones: DEMO_PHONES,
+    /** Runs the queued jobs that are due by the harness's clock (no queue runs by itself in tests). */
+    runQueue: () => runDueJobs(services, QUEUED_JOBS),
     setNow: (d: Date | null) => {
       clock = d;
     },

@@ -6,6 +6,7 @@ import {
   ZBurialRequest,
   ZBurialRequestFilter,
   ZBurialRequestPage,
+  ZClientCemeteries,
   ZMoveInput,
   ZSlots,
 } from "../../../common/booking.ts";
@@ -15,6 +16,7 @@ import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib
 import { FakePaymentProvider } from "../payments/payments.provider.ts";
 import { fakeCheckout, paymentCallback, startOnlinePayment } from "./burial-payments.service.ts";
 import {
+  clientCemeteries,
   createBooking,
   getBurialRequest,
   listBurialRequests,
@@ -27,6 +29,19 @@ const TAGS = ["Burial requests"];
 const ZRequestOut = ZBurialRequest;
 
 export const burialRequestRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/me/cemeteries",
+      tags: TAGS,
+      summary: "Cemeteries where the client has graves (as responsible person) or bookings (client)",
+      responses: { 200: jsonResponse(ZClientCemeteries, "Cemeteries"), ...errorResponses(401, 403) },
+    }),
+    async (c) => {
+      const user = requirePermission(c, "burial.book");
+      return c.json(await clientCemeteries(c.get("services").db, user, c.get("locale")), 200);
+    },
+  )
   .openapi(
     createRoute({
       method: "post",

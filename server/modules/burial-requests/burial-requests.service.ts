@@ -16,6 +16,7 @@ import {
   type TBurialRequest,
   type TBurialRequestPage,
   type TBurialRequestSummary,
+  type TClientCemeteries,
   type TSlots,
   type ZBookingCreate,
   type ZBookingDetails,
@@ -677,16 +678,49 @@ export const remindJob: TQueuedJobDefinition<{ id: number; hours: number }> = {
 
 // ---------- The client's cemeteries ----------
 
-/** Cemeteries where the client has graves (as responsible person) or bookings. */
-export async function clientCemeteryIds(db: Db, user: TSessionUser): Promise<number[]> {
+/**
+ * The cemeteries where the client has graves (as their responsible person) or bookings, with the
+ * graves and the number of open requests: `/client/cemetery`.
+ */
+export async function clientCemeteries(db: Db, user: TSessionUser, locale: Locale): Promise<TClientCemeteries> {
+  const graves = await db
+    .select({
+      burialId: burials.id,
+      surname: burials.surname,
+      name: burials.name,
+      patronymic: burials.patronymic,
+      cemeteryId: plots.cemeteryId,
+      sector: plots.sector,
+      row: plots.row,
+      place: plots.number,
+    })
+    .from(burials)
+    .innerJoin(plots, eq(plots.id, burials.plotId))
+    .where(eq(burials.responsibleUserId, user.id))
+    .orderBy(asc(burials.id));
+  const open = await db
+    .select({ cemeteryId: burialRequests.cemeteryId, n: count() })
+    .from(burialRequests)
+    .where(and(eq(burialRequests.clientId, user.id), inArray(burialRequests.status, [...OPEN_STATUSES])))
+    .groupBy(burialRequests.cemeteryId);
   const booked = await db
     .selectDistinct({ id: burialRequests.cemeteryId })
     .from(burialRequests)
     .where(eq(burialRequests.clientId, user.id));
-  const graves = await db
-    .selectDistinct({ id: plots.cemeteryId })
-    .from(burials)
-    .innerJoin(plots, eq(plots.id, burials.plotId))
-    .where(eq(burials.responsibleUserId, user.id));
-  return [...new Set([...booked, ...graves].map((r) => r.id))].sort((a, b) => a - b);
+  const ids = [...new Set([...graves.map((g) => g.cemeteryId), ...booked.map((b) => b.id)])];
+  if (!ids.length) return { items: [] };
+  const rows = await db.select().from(cemeteries).where(inArray(cemeteries.id, ids)).orderBy(asc(cemeteries.id));
+  return {
+    items: rows.map((c) => ({
+      id: c.id,
+      name: (locale === "kk" ? c.nameKk || c.nameRu : c.nameRu || c.nameKk) ?? "",
+      address: c.address,
+      phones: c.phones,
+      center: c.centerLng !== null && c.centerLat !== null ? ([c.centerLng, c.centerLat] as [number, number]) : null,
+      openRequests: Number(open.find((o) => o.cemeteryId === c.id)?.n ?? 0),
+      graves: graves
+        .filter((g) => g.cemeteryId === c.id)
+        .map((g) => ({ burialId: g.burialId, name: fullName(g), sector: g.sector, row: g.row, place: g.place })),
+    })),
+  };
 }

@@ -20,6 +20,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
+import { queueSms } from "../jobs/outbox.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { assertManagesCemetery, handlesRequestFor, managerCemeteryIds } from "../managers/managers.service.ts";
 import { listAttached } from "../uploads/uploads.service.ts";
@@ -328,7 +329,8 @@ const ANSWERS: Record<string, readonly string[]> = {
 
 /**
  * Answers a request: in progress, or closed as found / added / not found. Closing tells the
- * applicant: a notification when they were signed in, and an SMS to the phone they gave.
+ * applicant: a notification when they were signed in, and an SMS to the phone they gave (queued
+ * in the same transaction, sent by the job queue).
  */
 export async function answerRequest(
   s: Services,
@@ -336,7 +338,6 @@ export async function answerRequest(
   requestId: number,
   input: z.output<typeof ZRequestAnswer>,
 ): Promise<void> {
-  let sms: { phone: string; text: string } | null = null;
   await s.db.transaction(async (tx) => {
     const [r] = await tx.select().from(registryRequests).where(eq(registryRequests.id, requestId)).for("update");
     if (!r) throw new AppError(404, "request_not_found");
@@ -380,9 +381,12 @@ export async function answerRequest(
     }
     // The applicant's language is not known: the SMS says it in both.
     const say = (locale: Locale) => translate(locale, `notifications.kind.registry_${input.status}`, params);
-    sms = { phone: r.applicantPhone, text: `${say("ru")} / ${say("kk")} ${s.config.publicUrl}${link}` };
+    // Through the outbox: sent once the answer commits, retried if the gateway fails (decision 012).
+    // A closed request is never answered again; the key keeps one message even so.
+    await queueSms(tx, {
+      phone: r.applicantPhone,
+      text: `${say("ru")} / ${say("kk")} ${s.config.publicUrl}${link}`,
+      key: `registry-answer:${requestId}`,
+    });
   });
-  const message = sms as { phone: string; text: string } | null;
-  if (message)
-    await s.sms.send(message.phone, message.text).catch((err) => s.logger.warn({ err }, "answer SMS not sent"));
 }

@@ -132,6 +132,11 @@ describe("the cemetery staff's registry", () => {
     expect(stored).toMatchObject({ status: "found", burialId: add.json.id, answer: "Сектор А, ряд 1." });
     const [note] = await h.db.select().from(notifications).where(eq(notifications.kind, "registry_found"));
     expect(note?.link).toBe(`/search?grave=${add.json.id}`);
+    // The SMS waits in the outbox until the queue runs, then goes once.
+    expect(h.sms.sent.filter((m) => m.phone === "+77015550011")).toEqual([]);
+    expect(await h.runQueue()).toEqual({ ran: 1, failed: 0, retried: 0 });
+    expect(await h.runQueue()).toEqual({ ran: 0, failed: 0, retried: 0 });
+    expect(h.sms.sent.filter((m) => m.phone === "+77015550011")).toHaveLength(1);
     expect(h.sms.sent.at(-1)).toMatchObject({ phone: "+77015550011" });
     expect(h.sms.sent.at(-1)?.text).toContain("Сектор А, ряд 1.");
     expect(
