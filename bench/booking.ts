@@ -4,8 +4,9 @@
  * DATABASE_URL on a pool of 50 connections (its tables are emptied first). Measures
  *   1. the race: 500 families booking one place at once — time until every answer is in, the
  *      answers (1 × 201, 499 × 409 place_taken), and the latency of one attempt;
- *   2. sustained booking: families booking distinct places of one cemetery, 50 requests in flight
- *      at a time — bookings per second and the latency of one booking;
+ *   2. booking distinct places of one cemetery: 100 families one after another (the latency of a
+ *      booking alone), then 1,900 with 50 requests in flight at a time — bookings per second and
+ *      the latency of one booking;
  *   3. the slots listing (`GET /burial-requests/{id}/slots`) of a cemetery whose next 14 days are
  *      full of booked slots — one at a time, and 50 at a time.
  * Run on demand; never part of `npm test`. Figures: docs/performance.md, "Booking".
@@ -33,6 +34,8 @@ import {
 const RACE = Number(process.env.BENCH_RACE ?? 500);
 const FAMILIES = Number(process.env.BENCH_FAMILIES ?? 2000);
 const IN_FLIGHT = 50;
+/** Bookings made one at a time before the crowd (the latency of a booking with nothing else going on). */
+const ALONE = 100;
 const SLOT_CALLS = Number(process.env.BENCH_SLOT_CALLS ?? 300);
 
 const pct = (xs: number[], p: number) => {
@@ -115,15 +118,19 @@ async function main() {
     }; one attempt ${lat(raceLatencies)}`,
   );
 
-  // 2. Sustained booking of distinct places.
+  // 2. Booking distinct places: the first ALONE families one at a time, then the rest 50 at a time.
   const statuses: number[] = [];
-  const sustained = await crowd(FAMILIES, IN_FLIGHT, async (i) => {
-    const res = await book((families[i] as { token: string }).token, places[i + 1] as number);
+  const bookOne = (offset: number) => async (i: number) => {
+    const res = await book((families[offset + i] as { token: string }).token, places[offset + i + 1] as number);
     statuses.push(res.status);
-  });
+  };
+  const single = await crowd(ALONE, 1, bookOne(0));
+  console.log(`booking alone, ${ALONE} families one after another: one booking ${lat(single.latencies)}`);
+  const rest = FAMILIES - ALONE;
+  const sustained = await crowd(rest, IN_FLIGHT, bookOne(ALONE));
   const bookTally = tally(statuses.map((status) => ({ status })));
   console.log(
-    `sustained, ${FAMILIES} families on distinct places, ${IN_FLIGHT} in flight: ${(FAMILIES / sustained.seconds).toFixed(0)} bookings/s (${sustained.seconds.toFixed(1)} s); ${JSON.stringify(bookTally)}; one booking ${lat(sustained.latencies)}`,
+    `sustained, ${rest} families on distinct places, ${IN_FLIGHT} in flight: ${(rest / sustained.seconds).toFixed(0)} bookings/s (${sustained.seconds.toFixed(1)} s); one booking ${lat(sustained.latencies)}; all answers ${JSON.stringify(bookTally)}`,
   );
 
   // 3. The slots listing, with the next 14 days' slots taken by the bookings (spread over them).
