@@ -22,7 +22,7 @@ import { akimats } from "../akimats/akimats.tables.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
-import { plots } from "../registry/registry.tables.ts";
+import { burials, plots } from "../registry/registry.tables.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 import { EXPIRE_JOB } from "./burial-requests.service.ts";
 
@@ -128,6 +128,36 @@ describe("families racing for one place", () => {
     expect(again.status).toBe(201);
   }, 120_000);
 
+  it("gives a family grave to exactly one of the families booking a burial into it at once", async () => {
+    const n = ON_PG ? 100 : 20;
+    const families = await signedInUsers(h.db, n, T0);
+    const grave = take(cem.rows[0], 1)[0] as number;
+    // A relative buried 20 years ago (past the cemetery's 15 years): the grave may take another coffin.
+    const [relative] = await h.db
+      .insert(burials)
+      .values({ plotId: grave, surname: "Сейтқасымов", searchName: "сейткасымов", deathDate: "2006-05-01" })
+      .returning({ id: burials.id });
+    const docs: string[][] = [];
+    for (const f of families) docs.push([await certificateOf(h.db, f.id), await certificateOf(h.db, f.id)]);
+    const results = await Promise.all(
+      families.map((f, i) =>
+        call("POST", "/burial-requests", {
+          token: f.token,
+          body: {
+            ...newGrave([]),
+            kind: "family_grave",
+            familyBurialId: relative?.id,
+            kinshipIds: [docs[i]?.[0]],
+            graveDocIds: [docs[i]?.[1]],
+          },
+        }),
+      ),
+    );
+    expect(tally(results)).toEqual({ 201: 1, 409: n - 1 });
+    expectPlaceTaken(results);
+    expect(await liveHolds(grave)).toEqual([{ requestId: results.find((r) => r.status === 201)?.json.id }]);
+  }, 120_000);
+
   it("gives a place whose hold lapsed (no job has run yet) to exactly one of the families racing for it", async () => {
     const n = ON_PG ? 200 : 30;
     const [first, ...families] = await signedInUsers(h.db, n + 1, T0);
@@ -200,20 +230,26 @@ describe.skipIf(!ON_PG)("the database decides, not the status a booking read (Po
         })
         .catch(() => {});
       await isWritten;
-      const attempt = book((b as { token: string }).token, [place]);
-      // Wait until the booking is blocked on the other transaction (a lock it has not been granted).
-      for (;;) {
+      let answered = false;
+      let blocked = false;
+      const attempt = book((b as { token: string }).token, [place]).finally(() => {
+        answered = true;
+      });
+      // Wait until the booking is blocked on the other transaction (a lock it has not been granted);
+      // should it answer without waiting, the assertions below judge that answer.
+      while (!answered) {
         const [w] = (
           await h.db.execute(
             sql`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`,
           )
         ).rows as { n: number }[];
-        if ((w?.n ?? 0) > 0) break;
+        blocked = (w?.n ?? 0) > 0;
+        if (blocked) break;
         await new Promise((r) => setTimeout(r, 10));
       }
       finish();
       await holder;
-      return await attempt;
+      return { ...(await attempt), blocked };
     } finally {
       await other.close();
     }
@@ -221,12 +257,14 @@ describe.skipIf(!ON_PG)("the database decides, not the status a booking read (Po
 
   it("refuses a booking that found the place free once the other family's booking commits", async () => {
     const res = await raceAgainstUncommitted("commit");
+    expect(res.blocked).toBe(true);
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe("place_taken");
   });
 
   it("lets it through when the other family's booking rolls back", async () => {
     const res = await raceAgainstUncommitted("rollback");
+    expect(res.blocked).toBe(true);
     expect(res.status).toBe(201);
   });
 });
