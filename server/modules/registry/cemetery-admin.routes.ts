@@ -13,7 +13,7 @@ import {
   sectorSummary,
   updateCemetery,
 } from "./cemetery-admin.service.ts";
-import { importTemplate, importWorkbook } from "./registry.import.ts";
+import { IMPORT_FILES, importTemplate, importWorkbook } from "./registry.import.ts";
 
 const ZCemeteryRecord = ZCemeteryInput.extend({ id: z.number() }).openapi("CemeteryRecord");
 const adminOnly = errorResponses(401, 403);
@@ -148,7 +148,7 @@ export const cemeteryAdminRoutes = createRouter()
         attachUploads(tx, {
           ownerId: user.id,
           ids: [file.row.id],
-          entityType: "cemetery_import",
+          entityType: IMPORT_FILES,
           entityId: `${cemeteryId}:${file.row.id}`,
           purposes: ["spreadsheet"],
           now: s.now(),

@@ -3,7 +3,7 @@ import { ZEmployeeInput, ZEmployeeUpdate } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
-import { AppError } from "../../lib/errors.ts";
+import { akimatIdOf, isAkimatAdmin } from "../access/access.service.ts";
 import { inviteEmployee, listEmployees, removeEmployee, updateEmployee } from "./users.service.ts";
 
 export const ZEmployee = z
@@ -35,9 +35,8 @@ export const userRoutes = createRouter()
     }),
     async (c) => {
       const user = callerOf(c);
-      if (!user.akimatId) throw new AppError(403, "forbidden");
-      const items = await listEmployees(c.get("services").db, user.akimatId);
-      return c.json({ items, canManage: user.akimatRole === "admin" }, 200);
+      const items = await listEmployees(c.get("services").db, akimatIdOf(user));
+      return c.json({ items, canManage: isAkimatAdmin(user) }, 200);
     },
   )
   .openapi(
