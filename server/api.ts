@@ -1,8 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { burialRequestRoutes, fakePaymentPages } from "./modules/burial-requests/burial-requests.routes.ts";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
+import { apiRoute } from "./lib/api-route.ts";
 import { AppError } from "./lib/errors.ts";
 import { type ApiEnv, carriesNul, createRouter, errorBody, requestLocale } from "./lib/http.ts";
 import { jsonResponse } from "./lib/openapi.ts";
@@ -91,8 +92,9 @@ export function createApi(services: Services) {
   api.notFound((c) => c.json(errorBody(new AppError(404, "not_found"), c.get("locale") ?? "ru"), 404));
 
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/health",
       tags: ["System"],
       summary: "Answers once the database is reachable",

@@ -28,7 +28,7 @@ import { AppError } from "../../lib/errors.ts";
 import { pgErrorCode } from "../../lib/pg-errors.ts";
 import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
-import { type Actor, SYSTEM, writeAudit } from "../audit/audit.service.ts";
+import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
 import { managerCemeteryIds } from "../managers/managers.service.ts";
@@ -609,7 +609,7 @@ async function assertCertificate(tx: Queryable, id: number) {
 /** Pays a request on the payment provider's word (the system's move), in the caller's transaction. */
 export async function payOnline(tx: Queryable, s: Services, requestId: number, ref: string): Promise<boolean> {
   const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, requestId)).for("update");
-  if (!row || row.status !== "pending" || row.expiresAt <= s.now()) return false;
+  if (row?.status !== "pending" || row.expiresAt <= s.now()) return false;
   await assertCertificate(tx, row.id);
   await move(tx, s, burialRequestMachine, row, "pay_online", SYSTEM, { data: { ref } });
   return true;
@@ -629,7 +629,7 @@ export const expireJob: TQueuedJobDefinition<{ id: number }> = {
     await s.db.transaction(async (tx) => {
       const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, id)).for("update");
       // Paid, cancelled or already expired: nothing to do (the job is idempotent).
-      if (!row || row.status !== "pending") return;
+      if (row?.status !== "pending") return;
       if (row.expiresAt > s.now()) throw new Error(`burial request ${id} expires later; retried`);
       await move(tx, s, burialRequestMachine, row, "expire", SYSTEM);
     });
@@ -642,7 +642,7 @@ export const remindJob: TQueuedJobDefinition<{ id: number; hours: number }> = {
   run: async (s, { id, hours }) => {
     await s.db.transaction(async (tx) => {
       const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, id)).for("update");
-      if (!row || row.status !== "pending" || row.expiresAt <= s.now()) return;
+      if (row?.status !== "pending" || row.expiresAt <= s.now()) return;
       await tellAll(tx, [
         {
           userId: row.clientId,
