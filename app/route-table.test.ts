@@ -103,6 +103,13 @@ describe("route table", () => {
       "supplier-profile": ["supplier"],
       "supplier-notifications": ["supplier"],
       "client-notifications": ["client"],
+      // The family's booking screens (issue 8).
+      "client-tickets-active": ["client"],
+      "client-ticket": ["client"],
+      "client-tickets-burial": ["client"],
+      "client-cemetery": ["client"],
+      "client-reservation-first": ["client"],
+      "client-reservation-complete": ["client"],
     };
     const actual = Object.fromEntries(
       ROUTES.flatMap((r) => {

@@ -31,9 +31,9 @@ import type { TSessionUser } from "../auth/auth.service.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
-import { managerCemeteryIds } from "../managers/managers.service.ts";
+import { cemeteryScope } from "../access/access.service.ts";
 import { burials, cemeteries, plots } from "../registry/registry.tables.ts";
-import { attachUploads, listAttached } from "../uploads/uploads.service.ts";
+import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
 import { tellAll, move, movesFor } from "../workflow/workflow.ts";
 import { burialRequestMachine, tellStaff, type TBurialRequestRow } from "./burial-requests.machine.ts";
@@ -46,6 +46,20 @@ export const REQUEST_DOCS = {
   grave: "burial_request.grave",
 } as const;
 
+// A request's documents are read by the family (their own uploads) and by the staff who may see the
+// request: the same scope as the request itself.
+for (const entityType of Object.values(REQUEST_DOCS)) {
+  registerReadPolicy(entityType, async (db, user, entityId) => {
+    const id = Number(entityId);
+    const scope = scopeOf(user);
+    const [row] = await db
+      .select({ id: burialRequests.id })
+      .from(burialRequests)
+      .where(and(eq(burialRequests.id, id), scope));
+    return row !== undefined;
+  });
+}
+
 /** A client holds at most this many unpaid bookings at a time (one family, one or two funerals). */
 export const MAX_PENDING_PER_CLIENT = 2;
 export const PAGE_SIZE = 20;
@@ -55,23 +69,18 @@ const HOUR = 3600_000;
 // ---------- Scope ----------
 
 /**
- * Which requests a user may see, as a query condition: a client their own; a manager those of
- * their cemeteries; the admin all. Others none (their role never reaches here: the API's
- * permissions stop them first; this is the second lock).
+ * Which requests a user may see, as a query condition: a client their own (the owner scope); staff
+ * those of the cemeteries they work in (the access module's cemetery scope: all for the admin).
+ * Others none (the API's permissions stop them first; this is the second lock).
  */
-async function scopeOf(db: Queryable, user: TSessionUser): Promise<SQL | undefined> {
-  if (user.role === "admin") return undefined;
+function scopeOf(user: TSessionUser): SQL | undefined {
   if (user.role === "client") return eq(burialRequests.clientId, user.id);
-  if (user.role === "manager") {
-    const ids = await managerCemeteryIds(db, user.id);
-    return ids.length ? inArray(burialRequests.cemeteryId, ids) : sql`false`;
-  }
-  return sql`false`;
+  return cemeteryScope(user, burialRequests.cemeteryId) ?? undefined;
 }
 
 /** The request when the user may see it (404 otherwise: its existence is not revealed); locked when `forUpdate`. */
 async function scopedRow(tx: Queryable, user: TSessionUser, id: number, forUpdate = false) {
-  const scope = await scopeOf(tx, user);
+  const scope = scopeOf(user);
   const q = tx
     .select()
     .from(burialRequests)
@@ -449,7 +458,7 @@ export async function listBurialRequests(
   locale: Locale,
 ): Promise<TBurialRequestPage> {
   const now = s.now();
-  const conds: (SQL | undefined)[] = [await scopeOf(s.db, user)];
+  const conds: (SQL | undefined)[] = [scopeOf(user)];
   if (f.status) conds.push(eq(burialRequests.status, f.status));
   if (f.open) conds.push(inArray(burialRequests.status, [...OPEN_STATUSES]));
   if (f.kind) conds.push(eq(burialRequests.kind, f.kind));
