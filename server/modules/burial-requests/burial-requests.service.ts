@@ -95,7 +95,7 @@ async function scopedRow(tx: Queryable, user: TSessionUser, id: number, forUpdat
 type TCemeteryRow = typeof cemeteries.$inferSelect;
 
 /** The last burial date in a grave (its plot's records: burial date, else death date). */
-async function lastBurialIn(tx: Queryable, plotId: number): Promise<{ last: string | null; n: number }> {
+export async function lastBurialIn(tx: Queryable, plotId: number): Promise<{ last: string | null; n: number }> {
   const [r] = await tx
     .select({ last: max(sql<string>`coalesce(${burials.burialDate}, ${burials.deathDate})`), n: count() })
     .from(burials)
@@ -386,7 +386,7 @@ const placeSelect = {
 };
 
 /** The places of requests: their holds, live or ended (a completed request keeps showing its grave). */
-async function placesOf(db: Queryable, ids: readonly number[]) {
+export async function placesOf(db: Queryable, ids: readonly number[]) {
   const out = new Map<number, TBurialRequestSummary["places"]>();
   if (!ids.length) return out;
   const rows = await db
