@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Locale } from "./locale.ts";
 import { MAX_SELECTED_PLOTS } from "./plot-selection.ts";
 import { isoDate, personName, ZId, ZIin } from "./schemas.ts";
 
@@ -74,6 +75,11 @@ export function slotTimes(hours: { from: string; to: string }, slotMinutes: numb
   const end = minutes(hours.to);
   for (let t = minutes(hours.from); t + slotMinutes <= end; t += slotMinutes) out.push(hhmm(t));
   return out;
+}
+
+/** The end of a slot that starts at `time` (`10:00`) and lasts `slotMinutes`. */
+export function slotEnd(time: string, slotMinutes: number): string {
+  return hhmm(minutes(time) + slotMinutes);
 }
 
 /** How far ahead a burial can be booked, and how long before a slot it closes. */
@@ -256,3 +262,75 @@ export const ZClientCemeteries = z.object({
   ),
 });
 export type TClientCemeteries = z.infer<typeof ZClientCemeteries>;
+
+// ---- Printed documents, the day's schedule and the crew's calendar (burial-documents.routes.ts) ----
+
+/**
+ * Addresses of the printable documents (PDF, in the language given), for the screens' links:
+ * the booking's confirmation (its family and the cemetery's staff; not once cancelled or expired),
+ * the grave's certificate (once the burial is completed: the request's `burialId`), and a
+ * cemetery's day schedule (its staff).
+ */
+export const documentUrls = {
+  confirmation: (requestId: number, lang: Locale) =>
+    `/api/v1/burial-requests/${requestId}/confirmation.pdf?lang=${lang}`,
+  certificate: (burialId: number, lang: Locale) => `/api/v1/burials/${burialId}/certificate.pdf?lang=${lang}`,
+  schedule: (cemeteryId: number, date: string, lang: Locale) =>
+    `/api/v1/manager/schedule.pdf?cemeteryId=${cemeteryId}&date=${date}&lang=${lang}`,
+};
+
+/** The statuses a day's schedule lists (the burials that will happen or happened), and those the calendar feed carries. */
+export const SCHEDULE_STATUSES = ["paid", "confirmed", "completed"] as const;
+export const CALENDAR_STATUSES = ["paid", "confirmed"] as const;
+/** The calendar feed's window, in days around today. */
+export const CALENDAR_DAYS_AHEAD = 60;
+export const CALENDAR_DAYS_BACK = 7;
+
+/** `GET /manager/schedule` and `/manager/schedule.pdf`: one of the caller's cemeteries and a local date. */
+export const ZScheduleQuery = z.object({ cemeteryId: ZId, date: isoDate });
+export type TScheduleQuery = z.input<typeof ZScheduleQuery>;
+
+export const ZScheduleItem = z.object({
+  id: z.number(),
+  number: z.string(),
+  /** The slot, local time: `10:00`–`11:00`. */
+  time: z.string(),
+  endTime: z.string(),
+  status: z.enum(SCHEDULE_STATUSES),
+  kind: z.enum(BURIAL_KINDS),
+  remains: z.enum(REMAINS),
+  deceased: z.string(),
+  places: z.array(ZBurialRequestPlace),
+  /** Into a family grave: whose grave it is, and its last burial. */
+  familyGrave: z.object({ name: z.string(), lastBurial: z.string().nullable() }).nullable(),
+});
+export type TScheduleItem = z.infer<typeof ZScheduleItem>;
+
+/** A cemetery's burials of one day, by time. */
+export const ZSchedule = z.object({
+  cemeteryId: z.number(),
+  cemeteryName: z.string(),
+  date: z.string(),
+  slotMinutes: z.number(),
+  items: z.array(ZScheduleItem),
+});
+export type TSchedule = z.infer<typeof ZSchedule>;
+
+/** `POST /manager/calendar-feeds`: a calendar feed of one of the caller's cemeteries. */
+export const ZCalendarFeedCreate = z.object({ cemeteryId: ZId });
+export type TCalendarFeedCreate = z.input<typeof ZCalendarFeedCreate>;
+
+/** A cemetery's calendar feed as its staff see it: never its token (only shown once, when made). */
+export const ZCalendarFeed = z.object({
+  id: z.number(),
+  cemeteryId: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type TCalendarFeed = z.infer<typeof ZCalendarFeed>;
+export const ZCalendarFeedList = z.object({ items: z.array(ZCalendarFeed) });
+export type TCalendarFeedList = z.infer<typeof ZCalendarFeedList>;
+/** The feed just made, with its address: shown this once, for a calendar app's "subscribe by URL". */
+export const ZCalendarFeedCreated = ZCalendarFeed.extend({ url: z.string() });
+export type TCalendarFeedCreated = z.infer<typeof ZCalendarFeedCreated>;

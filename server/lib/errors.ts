@@ -54,7 +54,8 @@ export type ErrorCode =
   | "slot_full"
   | "online_payment_unavailable"
   | "bad_signature"
-  | "payment_not_found";
+  | "payment_not_found"
+  | "booking_document_unavailable";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

@@ -41,7 +41,10 @@ test("a family books two neighbouring places in Kazakh on a phone: login and bac
 }) => {
   const errors = watchForErrors(page);
   await page.goto("/kk/reserve");
-  await page.getByTestId("reserve-cemeteries").getByRole("link", { name: /Кеңсай/ }).click();
+  await page
+    .getByTestId("reserve-cemeteries")
+    .getByRole("link", { name: /Кеңсай/ })
+    .click();
   await expect(page.getByTestId("plot-map")).toHaveAttribute("data-plots", /^[1-9]\d*$/);
   const [first, second] = await twoAdjacentFree(page);
   await page.getByRole("button", { name: first, exact: true }).click();
@@ -73,7 +76,9 @@ test("a family books two neighbouring places in Kazakh on a phone: login and bac
   await waitForHydration(page);
   await expect(page.getByTestId("countdown")).toContainText("қалды");
   const form = page.getByTestId("details-form");
-  await form.locator("input[type=file]").setInputFiles({ name: "куәлік.pdf", mimeType: "application/pdf", buffer: PDF });
+  await form
+    .locator("input[type=file]")
+    .setInputFiles({ name: "куәлік.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(form.locator("input[type=hidden][name=certificateIds]")).toHaveCount(1);
   const slot = page.getByTestId("slots").locator("input[type=radio]:not([disabled])").first();
   await slot.check();

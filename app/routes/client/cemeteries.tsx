@@ -71,7 +71,7 @@ export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
                     </ul>
                   ) : null}
                   {links ? (
-                    <p className="route-links">
+                    <p className="way-links">
                       <Icon name="map-pin" /> {t("search.route")}:{" "}
                       <a href={links.yandex} target="_blank" rel="noreferrer">
                         {t("search.yandex")}

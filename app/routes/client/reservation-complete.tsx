@@ -125,7 +125,7 @@ export default function ReservationComplete({ loaderData }: Route.ComponentProps
           <fieldset className="fieldset" aria-describedby={errors.burialTime ? "slot-error" : undefined}>
             <legend>{t("booking.slot")}</legend>
             {slots && slots.days.length === 0 ? <p className="muted">{t("booking.no_slots")}</p> : null}
-            {slots && slots.days.length ? (
+            {slots?.days.length ? (
               <div className="field">
                 <label htmlFor="slot-day" className="field__label">
                   {t("booking.slot_day")}

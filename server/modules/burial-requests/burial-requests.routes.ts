@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   BURIAL_REQUEST_MOVES,
   ZBookingCreate,
@@ -11,7 +11,8 @@ import {
   ZSlots,
 } from "../../../common/booking.ts";
 import { translate } from "../../../common/i18n.ts";
-import { createRouter, requirePermission } from "../../lib/http.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { FakePaymentProvider } from "../payments/payments.provider.ts";
 import { fakeCheckout, paymentCallback, startOnlinePayment } from "./burial-payments.service.ts";
@@ -30,7 +31,8 @@ const ZRequestOut = ZBurialRequest;
 
 export const burialRequestRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
+      permission: "burial.book",
       method: "get",
       path: "/me/cemeteries",
       tags: TAGS,
@@ -38,12 +40,13 @@ export const burialRequestRoutes = createRouter()
       responses: { 200: jsonResponse(ZClientCemeteries, "Cemeteries"), ...errorResponses(401, 403) },
     }),
     async (c) => {
-      const user = requirePermission(c, "burial.book");
+      const user = callerOf(c);
       return c.json(await clientCemeteries(c.get("services").db, user, c.get("locale")), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
+      permission: "burial.book",
       method: "post",
       path: "/burial-requests",
       tags: TAGS,
@@ -55,12 +58,13 @@ export const burialRequestRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requirePermission(c, "burial.book");
+      const user = callerOf(c);
       return c.json(await createBooking(c.get("services"), user, c.req.valid("json")), 201);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
+      permission: "burial.read",
       method: "get",
       path: "/burial-requests",
       tags: TAGS,
@@ -69,12 +73,13 @@ export const burialRequestRoutes = createRouter()
       responses: { 200: jsonResponse(ZBurialRequestPage, "A page of requests"), ...errorResponses(401, 403, 422) },
     }),
     async (c) => {
-      const user = requirePermission(c, "burial.read");
+      const user = callerOf(c);
       return c.json(await listBurialRequests(c.get("services"), user, c.req.valid("query"), c.get("locale")), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
+      permission: "burial.read",
       method: "get",
       path: "/burial-requests/{id}",
       tags: TAGS,
@@ -83,13 +88,14 @@ export const burialRequestRoutes = createRouter()
       responses: { 200: jsonResponse(ZRequestOut, "The request"), ...errorResponses(401, 403, 404, 422) },
     }),
     async (c) => {
-      const user = requirePermission(c, "burial.read");
+      const user = callerOf(c);
       const s = c.get("services");
       return c.json(await getBurialRequest(s, user, c.req.valid("param").id, c.get("locale")), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
+      permission: "burial.book",
       method: "get",
       path: "/burial-requests/{id}/slots",
       tags: TAGS,
@@ -98,12 +104,13 @@ export const burialRequestRoutes = createRouter()
       responses: { 200: jsonResponse(ZSlots, "Slots"), ...errorResponses(401, 403, 404, 422) },
     }),
     async (c) => {
-      const user = requirePermission(c, "burial.book");
+      const user = callerOf(c);
       return c.json(await slotsForRequest(c.get("services"), user, c.req.valid("param").id), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
+      permission: "burial.book",
       method: "put",
       path: "/burial-requests/{id}/details",
       tags: TAGS,
@@ -112,13 +119,14 @@ export const burialRequestRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Saved"), ...errorResponses(401, 403, 404, 409, 422) },
     }),
     async (c) => {
-      const user = requirePermission(c, "burial.book");
+      const user = callerOf(c);
       await saveDetails(c.get("services"), user, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
+      permission: "burial.read",
       method: "post",
       path: "/burial-requests/{id}/moves/{move}",
       tags: TAGS,
@@ -134,14 +142,15 @@ export const burialRequestRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requirePermission(c, "burial.read");
+      const user = callerOf(c);
       const { id, move } = c.req.valid("param");
       const s = c.get("services");
       return c.json(await moveBurialRequest(s, user, id, move, c.req.valid("json"), c.get("locale")), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
+      permission: "burial.book",
       method: "post",
       path: "/burial-requests/{id}/payments",
       tags: TAGS,
@@ -153,12 +162,13 @@ export const burialRequestRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requirePermission(c, "burial.book");
+      const user = callerOf(c);
       return c.json(await startOnlinePayment(c.get("services"), user, c.req.valid("param").id), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
+      permission: "public",
       method: "post",
       path: "/payments/callback/{provider}",
       tags: ["Payments"],
@@ -185,31 +195,57 @@ const esc = (v: string | number) => String(v).replace(/[&<>"']/g, (ch) => `&#${c
  * none is configured): the visitor pays or declines, the page posts the provider's signed callback
  * to this app, as a real acquirer's server would, and sends the visitor back to their request.
  */
+const ZPaymentParam = z.object({ id: z.string().max(64) });
+const htmlPage = { description: "An HTML page", content: { "text/html": { schema: z.string() } } };
+
 export const fakePaymentPages = createRouter()
-  .get("/payments/fake/:id", async (c) => {
-    const s = c.get("services");
-    if (!(s.payments instanceof FakePaymentProvider)) return c.notFound();
-    const locale = c.get("locale");
-    const p = await fakeCheckout(s, c.req.param("id"));
-    const t = (k: string, params?: Record<string, string | number>) =>
-      esc(translate(locale, `payment.fake.${k}`, params));
-    return c.html(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t("title")}</title></head>
+  .openapi(
+    apiRoute({
+      permission: "public",
+      method: "get",
+      path: "/payments/fake/{id}",
+      tags: ["Payments"],
+      summary: "The fake payment provider's page (demos and tests only; 404 with any other provider)",
+      request: { params: ZPaymentParam },
+      responses: { 200: htmlPage, ...errorResponses(404) },
+    }),
+    async (c) => {
+      const s = c.get("services");
+      if (!(s.payments instanceof FakePaymentProvider)) return c.notFound() as never;
+      const locale = c.get("locale");
+      const p = await fakeCheckout(s, c.req.valid("param").id);
+      const t = (k: string, params?: Record<string, string | number>) =>
+        esc(translate(locale, `payment.fake.${k}`, params));
+      return c.html(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t("title")}</title></head>
 <body><main><h1>${t("title")}</h1><p>${t("note")}</p>
 <p>${t("for", { number: p.number })}</p><p><strong>${t("amount", { amount: p.amount.toLocaleString("ru-RU") })}</strong></p>
 ${p.status === "pending" ? `<form method="post"><button name="outcome" value="paid">${t("pay")}</button> <button name="outcome" value="failed">${t("decline")}</button></form>` : `<p>${t(`status_${p.status}`)}</p>`}
-<p><a href="${locale === "kk" ? "/kk" : ""}/client/tickets/active/${p.requestId}">${t("back")}</a></p></main></body></html>`);
-  })
-  .post("/payments/fake/:id", async (c) => {
-    const s = c.get("services");
-    const provider = s.payments;
-    if (!(provider instanceof FakePaymentProvider)) return c.notFound();
-    const form = await c.req.parseBody();
-    const outcome = form.outcome === "paid" ? "paid" : "failed";
-    const p = await fakeCheckout(s, c.req.param("id"));
-    await paymentCallback(s, provider.id, { paymentId: p.id, outcome, signature: provider.sign(p.id, outcome) });
-    const prefix = c.get("locale") === "kk" ? "/kk" : "";
-    return c.redirect(
-      `${prefix}/client/reservation/reservation-complete?id=${p.requestId}&paid=${outcome === "paid" ? 1 : 0}`,
-      303,
-    );
-  });
+<p><a href="${locale === "kk" ? "/kk" : ""}/client/tickets/active/${p.requestId}">${t("back")}</a></p></main></body></html>`) as never;
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "public",
+      method: "post",
+      path: "/payments/fake/{id}",
+      tags: ["Payments"],
+      summary:
+        "The fake provider's page answered: it signs the outcome, calls the callback, and sends the visitor back",
+      request: { params: ZPaymentParam },
+      responses: { 303: { description: "Back to the request" }, ...errorResponses(404) },
+    }),
+    async (c) => {
+      const s = c.get("services");
+      const provider = s.payments;
+      if (!(provider instanceof FakePaymentProvider)) return c.notFound() as never;
+      const form = await c.req.parseBody();
+      const outcome = form.outcome === "paid" ? "paid" : "failed";
+      const p = await fakeCheckout(s, c.req.valid("param").id);
+      await paymentCallback(s, provider.id, { paymentId: p.id, outcome, signature: provider.sign(p.id, outcome) });
+      const prefix = c.get("locale") === "kk" ? "/kk" : "";
+      return c.redirect(
+        `${prefix}/client/reservation/reservation-complete?id=${p.requestId}&paid=${outcome === "paid" ? 1 : 0}`,
+        303,
+      ) as never;
+    },
+  );

@@ -28,12 +28,12 @@ import { AppError } from "../../lib/errors.ts";
 import { pgErrorCode } from "../../lib/pg-errors.ts";
 import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
-import { type Actor, SYSTEM, writeAudit } from "../audit/audit.service.ts";
+import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
-import { managerCemeteryIds } from "../managers/managers.service.ts";
+import { cemeteryScope } from "../access/access.service.ts";
 import { burials, cemeteries, plots } from "../registry/registry.tables.ts";
-import { attachUploads, listAttached } from "../uploads/uploads.service.ts";
+import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
 import { tellAll, move, movesFor } from "../workflow/workflow.ts";
 import { burialRequestMachine, tellStaff, type TBurialRequestRow } from "./burial-requests.machine.ts";
@@ -46,6 +46,20 @@ export const REQUEST_DOCS = {
   grave: "burial_request.grave",
 } as const;
 
+// A request's documents are read by the family (their own uploads) and by the staff who may see the
+// request: the same scope as the request itself.
+for (const entityType of Object.values(REQUEST_DOCS)) {
+  registerReadPolicy(entityType, async (db, user, entityId) => {
+    const id = Number(entityId);
+    const scope = scopeOf(user);
+    const [row] = await db
+      .select({ id: burialRequests.id })
+      .from(burialRequests)
+      .where(and(eq(burialRequests.id, id), scope));
+    return row !== undefined;
+  });
+}
+
 /** A client holds at most this many unpaid bookings at a time (one family, one or two funerals). */
 export const MAX_PENDING_PER_CLIENT = 2;
 export const PAGE_SIZE = 20;
@@ -57,23 +71,18 @@ const PLOT_LOCK_SPACE = 14_001;
 // ---------- Scope ----------
 
 /**
- * Which requests a user may see, as a query condition: a client their own; a manager those of
- * their cemeteries; the admin all. Others none (their role never reaches here: the API's
- * permissions stop them first; this is the second lock).
+ * Which requests a user may see, as a query condition: a client their own (the owner scope); staff
+ * those of the cemeteries they work in (the access module's cemetery scope: all for the admin).
+ * Others none (the API's permissions stop them first; this is the second lock).
  */
-async function scopeOf(db: Queryable, user: TSessionUser): Promise<SQL | undefined> {
-  if (user.role === "admin") return undefined;
+function scopeOf(user: TSessionUser): SQL | undefined {
   if (user.role === "client") return eq(burialRequests.clientId, user.id);
-  if (user.role === "manager") {
-    const ids = await managerCemeteryIds(db, user.id);
-    return ids.length ? inArray(burialRequests.cemeteryId, ids) : sql`false`;
-  }
-  return sql`false`;
+  return cemeteryScope(user, burialRequests.cemeteryId) ?? undefined;
 }
 
 /** The request when the user may see it (404 otherwise: its existence is not revealed); locked when `forUpdate`. */
 async function scopedRow(tx: Queryable, user: TSessionUser, id: number, forUpdate = false) {
-  const scope = await scopeOf(tx, user);
+  const scope = scopeOf(user);
   const q = tx
     .select()
     .from(burialRequests)
@@ -88,7 +97,7 @@ async function scopedRow(tx: Queryable, user: TSessionUser, id: number, forUpdat
 type TCemeteryRow = typeof cemeteries.$inferSelect;
 
 /** The last burial date in a grave (its plot's records: burial date, else death date). */
-async function lastBurialIn(tx: Queryable, plotId: number): Promise<{ last: string | null; n: number }> {
+export async function lastBurialIn(tx: Queryable, plotId: number): Promise<{ last: string | null; n: number }> {
   const [r] = await tx
     .select({ last: max(sql<string>`coalesce(${burials.burialDate}, ${burials.deathDate})`), n: count() })
     .from(burials)
@@ -387,7 +396,7 @@ const placeSelect = {
 };
 
 /** The places of requests: their holds, live or ended (a completed request keeps showing its grave). */
-async function placesOf(db: Queryable, ids: readonly number[]) {
+export async function placesOf(db: Queryable, ids: readonly number[]) {
   const out = new Map<number, TBurialRequestSummary["places"]>();
   if (!ids.length) return out;
   const rows = await db
@@ -459,7 +468,7 @@ export async function listBurialRequests(
   locale: Locale,
 ): Promise<TBurialRequestPage> {
   const now = s.now();
-  const conds: (SQL | undefined)[] = [await scopeOf(s.db, user)];
+  const conds: (SQL | undefined)[] = [scopeOf(user)];
   if (f.status) conds.push(eq(burialRequests.status, f.status));
   if (f.open) conds.push(inArray(burialRequests.status, [...OPEN_STATUSES]));
   if (f.kind) conds.push(eq(burialRequests.kind, f.kind));
@@ -623,7 +632,7 @@ async function assertCertificate(tx: Queryable, id: number) {
 /** Pays a request on the payment provider's word (the system's move), in the caller's transaction. */
 export async function payOnline(tx: Queryable, s: Services, requestId: number, ref: string): Promise<boolean> {
   const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, requestId)).for("update");
-  if (!row || row.status !== "pending" || row.expiresAt <= s.now()) return false;
+  if (row?.status !== "pending" || row.expiresAt <= s.now()) return false;
   await assertCertificate(tx, row.id);
   await move(tx, s, burialRequestMachine, row, "pay_online", SYSTEM, { data: { ref } });
   return true;
@@ -643,7 +652,7 @@ export const expireJob: TQueuedJobDefinition<{ id: number }> = {
     await s.db.transaction(async (tx) => {
       const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, id)).for("update");
       // Paid, cancelled or already expired: nothing to do (the job is idempotent).
-      if (!row || row.status !== "pending") return;
+      if (row?.status !== "pending") return;
       if (row.expiresAt > s.now()) throw new Error(`burial request ${id} expires later; retried`);
       await move(tx, s, burialRequestMachine, row, "expire", SYSTEM);
     });
@@ -656,7 +665,7 @@ export const remindJob: TQueuedJobDefinition<{ id: number; hours: number }> = {
   run: async (s, { id, hours }) => {
     await s.db.transaction(async (tx) => {
       const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, id)).for("update");
-      if (!row || row.status !== "pending" || row.expiresAt <= s.now()) return;
+      if (row?.status !== "pending" || row.expiresAt <= s.now()) return;
       await tellAll(tx, [
         {
           userId: row.clientId,

@@ -116,3 +116,29 @@ export const payments = pgTable(
   },
   (t) => [uniqueIndex("payments_request_pending_uq").on(t.requestId).where(sql`${t.status} = 'pending'`)],
 );
+
+/**
+ * A calendar feed of a cemetery's burials for its gravediggers' phones (`/calendar/{token}.ics`).
+ * Calendar apps cannot sign in, so the address itself is the key: a random 32-byte token, shown
+ * once when the feed is made; only its SHA-256 is stored (as sessions store theirs), so a copy of
+ * the database does not open the feeds. A revoked feed answers 404 from then on.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    cemeteryId: integer()
+      .notNull()
+      .references(() => cemeteries.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("calendar_feeds_token_uq").on(t.tokenHash),
+    index("calendar_feeds_cemetery_idx").on(t.cemeteryId),
+  ],
+);

@@ -269,6 +269,17 @@ describe("from booking to burial", () => {
     expect((await h.request("GET", "/burial-requests", { token: client })).json.total).toBe(1);
   });
 
+  it("lets the cemetery's staff read the family's documents, and no other client", async () => {
+    const { id } = (await book(client, ids(1))).json;
+    await ready(client, id);
+    const url = (await h.request("GET", `/burial-requests/${id}`, { token: client })).json.documents.certificate[0].url;
+    const read = async (token: string) =>
+      (await h.api.request(url, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect(await read(client)).toBe(200);
+    expect(await read(manager)).toBe(200);
+    expect(await read(client2)).toBe(404);
+  });
+
   it("lets the family cancel while pending, with a reason; the places free again", async () => {
     const { id } = (await book(client, ids(1))).json;
     const noReason = await h.request("POST", `/burial-requests/${id}/moves/cancel_own`, { token: client, body: {} });

@@ -1,6 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { NEWS_CATEGORY_VALUES, ZNewsInput } from "../../../common/schemas.ts";
-import { createRouter, requireRole } from "../../lib/http.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk, ZPageQuery } from "../../lib/openapi.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
@@ -55,8 +56,9 @@ const page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 
 const transition = (action: "publish" | "unpublish") =>
-  createRoute({
+  apiRoute({
     method: "post",
+    permission: "news.manage",
     path: `/akimat/news/{id}/${action}`,
     tags: ["News"],
     summary: action === "publish" ? "Publish a news item" : "Withdraw a news item to drafts",
@@ -66,8 +68,9 @@ const transition = (action: "publish" | "unpublish") =>
 
 export const newsRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/news",
       tags: ["News"],
       summary: "Published news, newest first, 12 a page, in the language of Accept-Language",
@@ -80,8 +83,9 @@ export const newsRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/news/sitemap",
       tags: ["News"],
       summary: "Ids of all published news, for sitemaps",
@@ -92,8 +96,9 @@ export const newsRoutes = createRouter()
     async (c) => c.json({ items: await listPublishedIds(c.get("services").db) }, 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/news/{id}",
       tags: ["News"],
       summary: "One published news item",
@@ -103,8 +108,9 @@ export const newsRoutes = createRouter()
     async (c) => c.json(await getPublicNews(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "news.manage",
       path: "/akimat/news",
       tags: ["News"],
       summary: "The caller's akimat's news, with filters (akimat staff)",
@@ -118,13 +124,14 @@ export const newsRoutes = createRouter()
       responses: { 200: jsonResponse(page(ZNewsAdmin), "News"), ...errorResponses(401, 403) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       return c.json(await listAkimatNews(c.get("services").db, user, c.req.valid("query")), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "news.manage",
       path: "/akimat/news/{id}",
       tags: ["News"],
       summary: "One news item of the caller's akimat, both languages",
@@ -132,13 +139,14 @@ export const newsRoutes = createRouter()
       responses: { 200: jsonResponse(ZNewsAdmin, "The item"), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       return c.json(await getAkimatNews(c.get("services").db, user, c.req.valid("param").id), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "news.manage",
       path: "/akimat/news",
       tags: ["News"],
       summary: "Create a news item as a draft; content HTML is sanitized",
@@ -146,14 +154,15 @@ export const newsRoutes = createRouter()
       responses: { 201: jsonResponse(ZNewsAdmin, "Created"), ...errorResponses(401, 403, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       const s = c.get("services");
       return c.json(await createNews(s.db, user, c.req.valid("json"), s.now()), 201);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "put",
+      permission: "news.manage",
       path: "/akimat/news/{id}",
       tags: ["News"],
       summary: "Edit a news item",
@@ -161,24 +170,25 @@ export const newsRoutes = createRouter()
       responses: { 200: jsonResponse(ZNewsAdmin, "Saved"), ...errorResponses(401, 403, 404, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       const s = c.get("services");
       return c.json(await updateNews(s.db, user, c.req.valid("param").id, c.req.valid("json"), s.now()), 200);
     },
   )
   .openapi(transition("publish"), async (c) => {
-    const user = requireRole(c, "akimat");
+    const user = callerOf(c);
     const s = c.get("services");
     return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "published", s.now()), 200);
   })
   .openapi(transition("unpublish"), async (c) => {
-    const user = requireRole(c, "akimat");
+    const user = callerOf(c);
     const s = c.get("services");
     return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "draft", s.now()), 200);
   })
   .openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
+      permission: "news.manage",
       path: "/akimat/news/{id}",
       tags: ["News"],
       summary: "Delete a news item",
@@ -186,7 +196,7 @@ export const newsRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Deleted"), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       const s = c.get("services");
       await deleteNews(s.db, user, c.req.valid("param").id, s.now());
       return c.json({ ok: true as const }, 200);

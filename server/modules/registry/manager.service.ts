@@ -15,30 +15,31 @@ import type { Locale } from "../../../common/locale.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
 import { spellName } from "../../../common/search-text.ts";
-import type { Db, Queryable } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
+import {
+  assertManagesCemetery,
+  handlesRequestFor,
+  registryRequestScope,
+  staffCemeteryIds,
+} from "../access/access.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { queueSms } from "../jobs/outbox.ts";
 import { notify } from "../notifications/notifications.service.ts";
-import { assertManagesCemetery, handlesRequestFor, managerCemeteryIds } from "../managers/managers.service.ts";
 import { listAttached } from "../uploads/uploads.service.ts";
 import {
   getPublicBurial,
   isoDate,
   listCemeteries,
   plotFacts,
+  REQUEST_FILES,
   SEARCH_PAGE_SIZE,
   searchBurials,
   yearOf,
 } from "./registry.service.ts";
 import { burials, cemeteries, plots, type REQUEST_STATUSES, registryRequests } from "./registry.tables.ts";
-
-/** The cemeteries a staff member works in: all for the admin, the assigned ones for a manager. */
-async function staffCemeteryIds(db: Queryable, user: TSessionUser): Promise<number[] | "all"> {
-  return user.role === "admin" ? "all" : managerCemeteryIds(db, user.id);
-}
 
 export async function staffCemeteries(db: Db, user: TSessionUser, locale: Locale): Promise<TCemeterySummary[]> {
   const ids = await staffCemeteryIds(db, user);
@@ -202,8 +203,8 @@ export async function listRequests(
   filter: TRequestFilter,
   locale: Locale,
 ): Promise<TRegistryRequestPage> {
-  const empty = { items: [], total: 0, page: filter.page, pageSize: filter.pageSize };
-  const conds: (SQL | undefined)[] = [];
+  // The scope first: a filter can narrow what the caller handles, never widen it.
+  const conds: (SQL | undefined)[] = [registryRequestScope(user, registryRequests.cemeteryId) ?? undefined];
   if (typeof filter.cemeteryId === "number") {
     await assertManagesCemetery(db, user, filter.cemeteryId);
     conds.push(
@@ -211,13 +212,7 @@ export async function listRequests(
         ? or(eq(registryRequests.cemeteryId, filter.cemeteryId), isNull(registryRequests.cemeteryId))
         : eq(registryRequests.cemeteryId, filter.cemeteryId),
     );
-  } else {
-    const ids = await staffCemeteryIds(db, user);
-    if (ids !== "all" && ids.length === 0) return empty;
-    if (filter.cemeteryId === "none") conds.push(isNull(registryRequests.cemeteryId));
-    else if (ids !== "all")
-      conds.push(or(inArray(registryRequests.cemeteryId, ids), isNull(registryRequests.cemeteryId)));
-  }
+  } else if (filter.cemeteryId === "none") conds.push(isNull(registryRequests.cemeteryId));
   if (filter.status === "open") conds.push(inArray(registryRequests.status, [...OPEN_REQUEST_STATUSES]));
   else if (filter.status === "closed") conds.push(notInArray(registryRequests.status, [...OPEN_REQUEST_STATUSES]));
   else if (filter.status !== "all") conds.push(eq(registryRequests.status, filter.status));
@@ -240,7 +235,7 @@ export async function listRequests(
   ]);
   const photos = await listAttached(
     db,
-    "registry_request",
+    REQUEST_FILES,
     rows.map(({ r }) => r.id),
   );
   return {

@@ -1,7 +1,9 @@
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { SupplierStatus, TSupplier } from "../../../common/api-types.ts";
+import { can } from "../../../common/permissions.ts";
 import type { Db } from "../../db/client.ts";
-import { attachUploads, listAttached } from "../uploads/uploads.service.ts";
+import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
+import { ownSupplierId } from "../access/access.service.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Actor, applyTransition, defineTransitions, writeAudit } from "../audit/audit.service.ts";
 import { type NotificationKind, notify } from "../notifications/notifications.service.ts";
@@ -51,13 +53,19 @@ export async function listSuppliers(db: Db, filter: { status?: SupplierStatus; q
 
 /** Uploads bound to a supplier under this entity type are its registration documents. */
 export const SUPPLIER_DOCUMENTS = "supplier";
+
+/** A company's documents are read by those who review suppliers, and by the company itself. */
+registerReadPolicy(
+  SUPPLIER_DOCUMENTS,
+  async (_db, user, entityId) => can(user.role, "suppliers.review") || user.supplierId === Number(entityId),
+);
 /** At most this many documents per company. */
 export const MAX_SUPPLIER_DOCUMENTS = 10;
 
 /** The signed-in supplier's own company, with its documents. */
 export async function getOwnSupplier(db: Db, user: { supplierId: number | null }): Promise<TSupplier> {
-  if (!user.supplierId) throw new AppError(404, "supplier_not_found");
-  const [own] = (await listSuppliers(db, {})).filter((s) => s.id === user.supplierId);
+  const supplierId = ownSupplierId(user);
+  const [own] = (await listSuppliers(db, {})).filter((s) => s.id === supplierId);
   if (!own) throw new AppError(404, "supplier_not_found");
   return own;
 }
@@ -72,8 +80,7 @@ export async function setSupplierDocuments(
   documentIds: readonly string[],
   now: Date,
 ): Promise<TSupplier> {
-  if (!user.supplierId) throw new AppError(404, "supplier_not_found");
-  const supplierId = user.supplierId;
+  const supplierId = ownSupplierId(user);
   await db.transaction(async (tx) => {
     const [s] = await tx.select().from(suppliers).where(eq(suppliers.id, supplierId));
     if (!s) throw new AppError(404, "supplier_not_found");
