@@ -58,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   if (str(form, "intent") !== "answer") return null;
-  return answerRequest(context.get(requestContext).api, form);
+  return answerRequest(context.get(requestContext), form);
 }
 
 /**
@@ -66,12 +66,12 @@ export async function action({ context, request }: Route.ActionArgs) {
  * admin: all), filtered by state, kind and cemetery, sorted, a page at a time; each answered in
  * place, the record picked from a search.
  */
-export default function ManagerRequests({ loaderData }: Route.ComponentProps) {
+export default function ManagerRequests({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const [params] = useSearchParams();
   const f = filtersOf(params);
   const { requests, cemeteries, picked } = loaderData;
-  const sent = useAnswerSent();
+  const sent = useAnswerSent(actionData ?? undefined);
   const select = (name: string, label: string, value: string, options: [string, string][]) => (
     <div className="field">
       <label className="field__label" htmlFor={`f-${name}`}>
@@ -126,7 +126,15 @@ export default function ManagerRequests({ loaderData }: Route.ComponentProps) {
       {sent.note}
       <ul className="requests" data-testid="requests">
         {requests.items.map((r) => (
-          <RequestCard key={r.id} r={r} cemeteries={cemeteries} picked={picked} showCemetery onSent={sent.onSent} />
+          <RequestCard
+            key={r.id}
+            r={r}
+            cemeteries={cemeteries}
+            picked={picked}
+            showCemetery
+            onSent={sent.onSent}
+            pageAnswer={actionData ?? undefined}
+          />
         ))}
       </ul>
       <Pager page={requests.page} pageSize={requests.pageSize} total={requests.total} />
