@@ -32,18 +32,7 @@ export const zId = (message = "validation.invalid") =>
   );
 export const ZId = zId();
 
-/** The largest page number the API's lists accept. */
-export const MAX_PAGE = 10_000;
-
-/**
- * A page number from a query (`?page=`): plain digits, clamped to 1..`max`; anything else is the
- * first page. Pages read it this way so a typed `?page=99999999999` is the last page the API
- * serves, never a refused call and a 500.
- */
-export function pageNumber(value: string | null | undefined, max = MAX_PAGE): number {
-  if (!value || !/^[0-9]{1,20}$/.test(value)) return 1;
-  return Math.min(max, Math.max(1, Number(value)));
-}
+export { MAX_PAGE, pageNumber } from "./paging.ts";
 
 /** Stores a typed phone normalised (`+77019990031`), or reports it as not a phone. */
 function toStoredPhone(v: string, ctx: z.RefinementCtx): string {

@@ -154,9 +154,11 @@ describe("the forms' schemas", () => {
     const s = parseForm(name, posted(entries));
     expect(s.status === "success" ? [] : s.error).toEqual([]);
     if (s.status !== "success") return;
-    const api = (
-      schemas[name] as unknown as { safeParse: (v: unknown) => { success: boolean; data?: unknown } }
-    ).safeParse(s.value);
+    const api =
+      // biome-ignore lint/performance/noDynamicNamespaceImportAccess: a test of every form's schema
+      (schemas[name] as unknown as { safeParse: (v: unknown) => { success: boolean; data?: unknown } }).safeParse(
+        s.value,
+      );
     expect(api.success).toBe(true);
     expect(api.data).toEqual(s.value);
   });

@@ -1,16 +1,18 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { parseId } from "../../../common/schemas.ts";
 import { formatSize } from "../../../common/upload/queue.ts";
 import { Field, FormError } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { SupplierFacts } from "../../components/supplier-facts.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { type TFormReply, useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
+import { listParams, useListParams } from "../../lib/list.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import type { TSupplier } from "../../../common/api-types.ts";
+import type { TPage, TSupplier } from "../../../common/api-types.ts";
 import type { Route } from "./+types/suppliers";
 
 const STATUSES = ["pending", "active", "blocked"] as const;
@@ -22,10 +24,11 @@ export function meta({ location }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
-  return context.get(requestContext).api.get<{ items: TSupplier[] }>("/suppliers", {
+  return context.get(requestContext).api.get<TPage<TSupplier>>("/suppliers", {
     query: {
-      status: STATUSES.includes(status as never) ? status : undefined,
-      q: url.searchParams.get("q") ?? undefined,
+      ...listParams(url, ["q"]),
+      // A status the list does not offer (an old link) lists them all rather than failing.
+      status: STATUSES.find((s) => s === status),
     },
   });
 }
@@ -68,9 +71,9 @@ function BlockForm({ id, lastResult, busy }: { id: number; lastResult?: TFormRep
 /** Admin: supplier companies; activate new ones, block with a reason, unblock. */
 export default function Suppliers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
-  const [params] = useSearchParams();
+  const list = useListParams();
   const navigation = useNavigation();
-  const current = params.get("status") ?? "";
+  const current = list.get("status");
   const busy = navigation.state !== "idle";
   return (
     <section aria-labelledby="s-title">
@@ -80,13 +83,10 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
       <div className="filters">
         <nav className="tabs" aria-label={t("admin.suppliers.by_status")}>
           {["", ...STATUSES].map((s) => {
-            const next = new URLSearchParams(params);
-            if (s) next.set("status", s);
-            else next.delete("status");
             return (
               <Link
                 key={s || "all"}
-                to={`?${next}`}
+                to={list.href({ status: s })}
                 className={`tabs__item${current === s ? " is-current" : ""}`}
                 aria-current={current === s ? "page" : undefined}
               >
@@ -100,13 +100,7 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
           <label className="visually-hidden" htmlFor="q">
             {t("admin.suppliers.search")}
           </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            placeholder={t("admin.suppliers.search")}
-          />
+          <input id="q" name="q" type="search" defaultValue={list.get("q")} placeholder={t("admin.suppliers.search")} />
           <button type="submit" className="button button--small">
             <Icon name="search" size={16} /> {t("common.find")}
           </button>
@@ -197,6 +191,7 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
+      <Pager page={loaderData.page} pageSize={loaderData.pageSize} total={loaderData.total} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type {
   TCemeteryDetail,
   TPlotProps,
@@ -21,6 +21,7 @@ import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
+import { useListParams } from "../../lib/list.ts";
 import { answerRequest, pickerFromUrl } from "../../lib/request-answer.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery";
@@ -206,18 +207,13 @@ export default function ManagerCemetery({ loaderData, actionData }: Route.Compon
   const pageAnswer = actionData && "requestId" in actionData ? actionData : undefined;
   const sent = useAnswerSent(pageAnswer);
   const here = useMemo(() => [{ id: c.id, name: c.name }], [c.id, c.name]);
-  const [params] = useSearchParams();
+  const list = useListParams();
   const [chosen, setChosen] = useState<number | null>(null);
   const [inView, setInView] = useState<TPlotProps[]>([]);
   const [reloadKey, setReloadKey] = useState(0);
   const selected = useMemo(() => new Set(chosen ? [chosen] : []), [chosen]);
   const changed = useMemo(() => () => setReloadKey((k) => k + 1), []);
-  const tabLink = (value: "open" | "closed") => {
-    const next = new URLSearchParams(params);
-    next.set("requests", value);
-    next.delete("page");
-    return `?${next}#requests-title`;
-  };
+  const tabLink = (value: "open" | "closed") => `${list.href({ requests: value })}#requests-title`;
   return (
     <section aria-labelledby="cemetery-title">
       <p>

@@ -16,7 +16,8 @@ export function meta({ location }: Route.MetaArgs) {
 
 const STATUSES = ["open", "closed", "all", "new", "in_progress", "found", "added", "not_found"] as const;
 const KINDS = ["search", "add"] as const;
-const SORTS = ["newest", "oldest"] as const;
+/** Newest first, or oldest first (`listQuery`'s order: `-` for descending). */
+const SORTS = ["-createdAt", "createdAt"] as const;
 const PAGE_SIZE = 20;
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
@@ -29,7 +30,7 @@ function filtersOf(params: URLSearchParams) {
     status: oneOf(params.get("status"), STATUSES, "open"),
     kind: oneOf(params.get("kind"), [...KINDS, ""] as const, ""),
     cemeteryId: cemetery === "none" || /^\d{1,9}$/.test(cemetery) ? cemetery : "",
-    sort: oneOf(params.get("sort"), SORTS, "newest"),
+    sort: oneOf(params.get("sort"), SORTS, "-createdAt"),
     page: pageNumber(params.get("page")),
   };
 }
@@ -111,8 +112,8 @@ export default function ManagerRequests({ loaderData, actionData }: Route.Compon
             ["none", t("manager.inbox.no_cemetery")],
           ])}
           {select("sort", t("manager.inbox.sort"), f.sort, [
-            ["newest", t("manager.inbox.newest")],
-            ["oldest", t("manager.inbox.oldest")],
+            ["-createdAt", t("manager.inbox.newest")],
+            ["createdAt", t("manager.inbox.oldest")],
           ])}
         </div>
         <button type="submit" className="button button--small" data-testid="inbox-apply">

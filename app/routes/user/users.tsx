@@ -4,21 +4,25 @@ import { formatPhone } from "../../../common/phone.ts";
 import { parseId } from "../../../common/schemas.ts";
 import { Field, FormError, PhoneField, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { type TFieldMeta, type TFormReply, useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
+import { listParams } from "../../lib/list.ts";
 import { useMe, useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import type { TEmployee } from "../../../common/api-types.ts";
+import type { TEmployee, TPage } from "../../../common/api-types.ts";
 import type { Route } from "./+types/users";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Қызметкерлер" : "Сотрудники" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return context.get(requestContext).api.get<{ items: TEmployee[]; canManage: boolean }>("/akimat/employees");
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return context.get(requestContext).api.get<TPage<TEmployee> & { canManage: boolean }>("/akimat/employees", {
+    query: listParams(new URL(request.url)),
+  });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -186,6 +190,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </tbody>
         </table>
       </div>
+      <Pager page={loaderData.page} pageSize={loaderData.pageSize} total={loaderData.total} />
       {canManage ? (
         <section className="card narrow" aria-labelledby="invite-title">
           <h2 id="invite-title">{t("user.users.invite_title")}</h2>

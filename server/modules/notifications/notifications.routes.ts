@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { listQuery } from "../../lib/list.ts";
 import { createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { countUnread, listNotifications, markAllRead, markRead } from "./notifications.service.ts";
@@ -14,6 +15,13 @@ const ZNotification = z
   })
   .openapi("Notification");
 
+/** The notifications' list: newest first, 20 a page; `unread=1` for the unread only. */
+const ZNotificationList = listQuery({
+  sort: ["createdAt"],
+  defaultSort: "-createdAt",
+  filters: { unread: z.enum(["1", "0"]) },
+});
+
 export const notificationRoutes = createRouter()
   .openapi(
     createRoute({
@@ -21,12 +29,7 @@ export const notificationRoutes = createRouter()
       path: "/notifications",
       tags: ["Notifications"],
       summary: "The caller's notifications, newest first, 20 a page",
-      request: {
-        query: z.object({
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          unread: z.enum(["1", "0"]).optional(),
-        }),
-      },
+      request: { query: ZNotificationList },
       responses: {
         200: jsonResponse(
           z.object({
@@ -46,6 +49,7 @@ export const notificationRoutes = createRouter()
       const q = c.req.valid("query");
       const result = await listNotifications(c.get("services").db, user.id, c.get("locale"), {
         page: q.page,
+        pageSize: q.pageSize,
         unreadOnly: q.unread === "1",
       });
       return c.json(result, 200);

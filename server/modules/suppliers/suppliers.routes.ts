@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ZBlockSupplier } from "../../../common/schemas.ts";
+import { listQuery, pageSchema } from "../../lib/list.ts";
 import { createRouter, requireRole } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
@@ -75,18 +76,22 @@ export const supplierRoutes = createRouter()
       method: "get",
       path: "/suppliers",
       tags: ["Suppliers"],
-      summary: "Suppliers, by status and text (admin)",
+      summary: "Suppliers, by status and text, newest first, a page at a time (admin)",
       request: {
-        query: z.object({ status: ZStatus.optional(), q: z.string().trim().max(100).optional() }),
+        query: listQuery({
+          sort: ["createdAt", "companyName"],
+          defaultSort: "-createdAt",
+          filters: { status: ZStatus, q: z.string().trim().max(100) },
+        }),
       },
       responses: {
-        200: jsonResponse(z.object({ items: z.array(ZSupplier) }), "Suppliers"),
+        200: jsonResponse(pageSchema(ZSupplier), "Suppliers"),
         ...errorResponses(401, 403),
       },
     }),
     async (c) => {
       requireRole(c, "admin");
-      return c.json({ items: await listSuppliers(c.get("services").db, c.req.valid("query")) }, 200);
+      return c.json(await listSuppliers(c.get("services").db, c.req.valid("query")), 200);
     },
   )
   .openapi(transitionRoute("activate"), async (c) => {

@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ZEmployeeInput, ZEmployeeUpdate } from "../../../common/schemas.ts";
+import { listQuery, pageSchema } from "../../lib/list.ts";
 import { createRouter, requireRole } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { AppError } from "../../lib/errors.ts";
-import { inviteEmployee, listEmployees, removeEmployee, updateEmployee } from "./users.service.ts";
+import { inviteEmployee, listEmployeePage, removeEmployee, updateEmployee } from "./users.service.ts";
 
 export const ZEmployee = z
   .object({
@@ -19,23 +20,27 @@ export const ZEmployee = z
   })
   .openapi("Employee");
 
+/** The employees' list: by surname (or last sign-in), 50 a page. */
+const ZEmployeeList = listQuery({ sort: ["surname", "lastLoginAt"], defaultSort: "surname", pageSize: 50 });
+
 export const userRoutes = createRouter()
   .openapi(
     createRoute({
       method: "get",
       path: "/akimat/employees",
       tags: ["Akimat staff"],
-      summary: "The employees of the caller's akimat",
+      summary: "The employees of the caller's akimat, by surname, a page at a time",
+      request: { query: ZEmployeeList },
       responses: {
-        200: jsonResponse(z.object({ items: z.array(ZEmployee), canManage: z.boolean() }), "Employees"),
+        200: jsonResponse(pageSchema(ZEmployee).extend({ canManage: z.boolean() }), "Employees"),
         ...errorResponses(401, 403),
       },
     }),
     async (c) => {
       const user = requireRole(c, "akimat");
       if (!user.akimatId) throw new AppError(403, "forbidden");
-      const items = await listEmployees(c.get("services").db, user.akimatId);
-      return c.json({ items, canManage: user.akimatRole === "admin" }, 200);
+      const page = await listEmployeePage(c.get("services").db, user.akimatId, c.req.valid("query"));
+      return c.json({ ...page, canManage: user.akimatRole === "admin" }, 200);
     },
   )
   .openapi(
