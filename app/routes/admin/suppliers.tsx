@@ -26,7 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const status = url.searchParams.get("status");
   return context.get(requestContext).api.get<TPage<TSupplier>>("/suppliers", {
     query: {
-      ...listParams(url, ["q"]),
+      ...listParams(url),
+      q: url.searchParams.get("q")?.trim().slice(0, 100) || undefined,
       // A status the list does not offer (an old link) lists them all rather than failing.
       status: STATUSES.find((s) => s === status),
     },
