@@ -1,6 +1,8 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../common/locale.ts";
+import { can } from "../common/permissions.ts";
+import { ROLES } from "../common/roles.ts";
 import { localizedPattern, ROUTES, routeOfPattern } from "./route-table.ts";
 import routes from "./routes.ts";
 
@@ -52,7 +54,7 @@ describe("route table", () => {
   });
 
   it("gives the guarded entry for percent-encoded and differently-cased paths, as the router matches them", () => {
-    const guarded = ROUTES.filter((r) => r.roles);
+    const guarded = ROUTES.filter((r) => r.permission);
     expect(guarded.length).toBeGreaterThan(10);
     for (const entry of guarded) {
       for (const locale of LOCALES) {
@@ -74,5 +76,49 @@ describe("route table", () => {
         }
       }
     }
+  });
+
+  it("lets each role into the same guarded pages as before the pages named permissions", () => {
+    const admin = ["admin"];
+    const akimat = ["akimat"];
+    const staff = ["manager", "admin"];
+    const expected: Record<string, string[]> = {
+      "admin-akimat": admin,
+      "admin-akimat-form": admin,
+      "admin-cemetery": admin,
+      "admin-cemetery-form": admin,
+      "admin-cemetery-item": admin,
+      "admin-managers": admin,
+      "admin-suppliers": admin,
+      "admin-notifications": admin,
+      "user-news": akimat,
+      "user-news-form": akimat,
+      "user-news-item": akimat,
+      "user-users": akimat,
+      "user-notifications": akimat,
+      "manager-cemetery": staff,
+      "manager-requests": staff,
+      "manager-cemetery-item": staff,
+      "manager-notifications": ["manager"],
+      "supplier-profile": ["supplier"],
+      "supplier-notifications": ["supplier"],
+      "client-notifications": ["client"],
+      // The family's booking screens (issue 8).
+      "client-tickets-active": ["client"],
+      "client-ticket": ["client"],
+      "client-tickets-burial": ["client"],
+      "client-cemetery": ["client"],
+      "client-reservation-first": ["client"],
+      "client-reservation-complete": ["client"],
+    };
+    const actual = Object.fromEntries(
+      ROUTES.flatMap((r) => {
+        const permission = r.permission;
+        return permission ? [[r.id, ROLES.filter((role) => can(role, permission))]] : [];
+      }),
+    );
+    expect(actual).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([id, roles]) => [id, ROLES.filter((r) => roles.includes(r))])),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { LOCALES, type Locale, localizePath } from "../common/locale.ts";
+import type { Permission } from "../common/permissions.ts";
 import type { Role } from "../common/roles.ts";
 
 /**
@@ -16,21 +17,13 @@ export type RouteEntry = {
   /** Module under `app/`. */
   file: string;
   layout: Layout;
-  /** Roles allowed in; absent means public. */
-  roles?: readonly Role[];
+  /** The permission that lets a visitor in (`common/permissions.ts`); absent means public. */
+  permission?: Permission;
   /** Translation key of the entry in its area's navigation. */
   nav?: string;
   /** Listed in the sitemap of each locale. */
   sitemap?: boolean;
 };
-
-const ADMIN = ["admin"] as const;
-const AKIMAT = ["akimat"] as const;
-const MANAGER = ["manager"] as const;
-/** The admin may open a manager's cemetery pages too (the API lets the admin into every cemetery). */
-const MANAGER_OR_ADMIN = ["manager", "admin"] as const;
-const SUPPLIER = ["supplier"] as const;
-const CLIENT = ["client"] as const;
 
 export const ROUTES: readonly RouteEntry[] = [
   // Public
@@ -52,7 +45,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/admin/akimat",
     file: "routes/admin/akimats.tsx",
     layout: "admin",
-    roles: ADMIN,
+    permission: "akimats.manage",
     nav: "nav.admin.akimats",
   },
   {
@@ -60,14 +53,14 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/admin/akimat/form",
     file: "routes/admin/akimat-form.tsx",
     layout: "admin",
-    roles: ADMIN,
+    permission: "akimats.manage",
   },
   {
     id: "admin-cemetery",
     path: "/admin/cemetery",
     file: "routes/admin/cemeteries.tsx",
     layout: "admin",
-    roles: ADMIN,
+    permission: "cemeteries.manage",
     nav: "nav.admin.cemeteries",
   },
   {
@@ -75,21 +68,21 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/admin/cemetery/form",
     file: "routes/admin/cemetery-form.tsx",
     layout: "admin",
-    roles: ADMIN,
+    permission: "cemeteries.manage",
   },
   {
     id: "admin-cemetery-item",
     path: "/admin/cemetery/:id",
     file: "routes/admin/cemetery.tsx",
     layout: "admin",
-    roles: ADMIN,
+    permission: "cemeteries.manage",
   },
   {
     id: "admin-managers",
     path: "/admin/managers",
     file: "routes/admin/managers.tsx",
     layout: "admin",
-    roles: ADMIN,
+    permission: "managers.manage",
     nav: "nav.admin.managers",
   },
   {
@@ -97,7 +90,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/admin/suppliers",
     file: "routes/admin/suppliers.tsx",
     layout: "admin",
-    roles: ADMIN,
+    permission: "suppliers.review",
     nav: "nav.admin.suppliers",
   },
   {
@@ -105,7 +98,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/admin/notifications",
     file: "routes/notifications.tsx",
     layout: "admin",
-    roles: ADMIN,
+    permission: "area.admin",
   },
   // Akimat (the /user area)
   {
@@ -113,7 +106,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/user/news",
     file: "routes/user/news-list.tsx",
     layout: "user",
-    roles: AKIMAT,
+    permission: "news.manage",
     nav: "nav.user.news",
   },
   {
@@ -121,21 +114,21 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/user/news/form",
     file: "routes/user/news-form.tsx",
     layout: "user",
-    roles: AKIMAT,
+    permission: "news.manage",
   },
   {
     id: "user-news-item",
     path: "/user/news/:id",
     file: "routes/user/news-item.tsx",
     layout: "user",
-    roles: AKIMAT,
+    permission: "news.manage",
   },
   {
     id: "user-users",
     path: "/user/users",
     file: "routes/user/users.tsx",
     layout: "user",
-    roles: AKIMAT,
+    permission: "employees.manage",
     nav: "nav.user.users",
   },
   {
@@ -143,15 +136,15 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/user/notifications",
     file: "routes/notifications.tsx",
     layout: "user",
-    roles: AKIMAT,
+    permission: "area.akimat",
   },
-  // Manager
+  // Manager (the admin may open a manager's cemetery pages too: the API lets the admin into every cemetery)
   {
     id: "manager-cemetery",
     path: "/manager/cemetery",
     file: "routes/manager/cemeteries.tsx",
     layout: "manager",
-    roles: MANAGER_OR_ADMIN,
+    permission: "cemetery.work",
     nav: "nav.manager.cemeteries",
   },
   {
@@ -159,7 +152,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/manager/requests",
     file: "routes/manager/requests.tsx",
     layout: "manager",
-    roles: MANAGER_OR_ADMIN,
+    permission: "cemetery.work",
     nav: "nav.manager.requests",
   },
   {
@@ -167,14 +160,14 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/manager/cemetery/:id",
     file: "routes/manager/cemetery.tsx",
     layout: "manager",
-    roles: MANAGER_OR_ADMIN,
+    permission: "cemetery.work",
   },
   {
     id: "manager-notifications",
     path: "/manager/notifications",
     file: "routes/notifications.tsx",
     layout: "manager",
-    roles: MANAGER,
+    permission: "area.manager",
     nav: "nav.notifications",
   },
   // Supplier
@@ -183,7 +176,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/supplier/profile",
     file: "routes/supplier/profile.tsx",
     layout: "supplier",
-    roles: SUPPLIER,
+    permission: "supplier.profile",
     nav: "nav.supplier.profile",
   },
   {
@@ -191,7 +184,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/supplier/notifications",
     file: "routes/notifications.tsx",
     layout: "supplier",
-    roles: SUPPLIER,
+    permission: "area.supplier",
     nav: "nav.notifications",
   },
   // Client
@@ -200,8 +193,53 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/client/notifications",
     file: "routes/notifications.tsx",
     layout: "client",
-    roles: CLIENT,
+    permission: "area.client",
     nav: "nav.notifications",
+  },
+  {
+    id: "client-tickets-active",
+    path: "/client/tickets/active",
+    file: "routes/client/tickets.tsx",
+    layout: "client",
+    permission: "burial.book",
+    nav: "nav.client.active",
+  },
+  {
+    id: "client-ticket",
+    path: "/client/tickets/active/:id",
+    file: "routes/client/ticket.tsx",
+    layout: "client",
+    permission: "burial.book",
+  },
+  {
+    id: "client-tickets-burial",
+    path: "/client/tickets/burial",
+    file: "routes/client/tickets.tsx",
+    layout: "client",
+    permission: "burial.book",
+    nav: "nav.client.burial",
+  },
+  {
+    id: "client-cemetery",
+    path: "/client/cemetery",
+    file: "routes/client/cemeteries.tsx",
+    layout: "client",
+    permission: "burial.book",
+    nav: "nav.client.cemetery",
+  },
+  {
+    id: "client-reservation-first",
+    path: "/client/reservation/reservation-first",
+    file: "routes/client/reservation-first.tsx",
+    layout: "client",
+    permission: "burial.book",
+  },
+  {
+    id: "client-reservation-complete",
+    path: "/client/reservation/reservation-complete",
+    file: "routes/client/reservation-complete.tsx",
+    layout: "client",
+    permission: "burial.book",
   },
 ];
 

@@ -45,7 +45,7 @@ function main() {
   const manifest = readManifest(clientDir);
   const size = (f: string) => gzipSize(readFileSync(path.join(clientDir, f)));
   let over = 0;
-  for (const route of ROUTES.filter((r) => !r.roles)) {
+  for (const route of ROUTES.filter((r) => !r.permission)) {
     for (const locale of LOCALES) {
       const files = firstLoadFiles(manifest, `${route.id}.${locale}`);
       const sizes = files.map((f) => [f, size(f)] as const).sort((a, b) => b[1] - a[1]);

@@ -230,6 +230,7 @@ async function main() {
     logger: createLogger("silent"),
     sms: { send: async () => {} },
     storage: new DiskStorage("/tmp/bench-uploads"),
+    payments: null,
     now: () => new Date(),
   };
   const api = createApi(services);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCoordinates, routeLinks } from "./map-links.ts";
+import { formatCoordinates, placeLink, routeLinks } from "./map-links.ts";
 
 describe("map links", () => {
   it("point each app at the grave, latitude and longitude in the order each expects", () => {
@@ -8,5 +8,11 @@ describe("map links", () => {
     expect(links.twoGis).toBe("https://2gis.kz/directions/points/%7C76.986200%2C43.246600");
     expect(links.google).toBe("https://www.google.com/maps/dir/?api=1&destination=43.246600%2C76.986200");
     expect(formatCoordinates([76.9862, 43.2466])).toBe("43.246600, 76.986200");
+  });
+
+  it("show a grave's point on OpenStreetMap, for printed documents' QR codes", () => {
+    expect(placeLink([76.9862, 43.2466])).toBe(
+      "https://www.openstreetmap.org/?mlat=43.246600&mlon=76.986200#map=19/43.246600/76.986200",
+    );
   });
 });

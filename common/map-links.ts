@@ -13,3 +13,13 @@ export function routeLinks([lng, lat]: [number, number]) {
 export function formatCoordinates([lng, lat]: [number, number]): string {
   return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 }
+
+/**
+ * A link that shows a point on OpenStreetMap, zoomed in to a grave: what the QR code of a printed
+ * document carries (a plain https address opens in any phone's camera app; `geo:` URIs do not).
+ */
+export function placeLink([lng, lat]: [number, number]): string {
+  const la = lat.toFixed(6);
+  const lo = lng.toFixed(6);
+  return `https://www.openstreetmap.org/?mlat=${la}&mlon=${lo}#map=19/${la}/${lo}`;
+}

@@ -5,10 +5,15 @@ import type { Role } from "./roles.ts";
  * (`requirePermission`, declared on each operation), the route table names the permission of
  * each guarded screen, and a workflow's moves name the permission each move needs. Scopes
  * (whose request, which cemetery) are checked by `server/modules/access/`, not here.
+ *
+ * One permission per kind of work, not per endpoint. Operations open to everyone or to any
+ * signed-in user declare `"public"` or `"signed-in"` instead (`server/lib/api-route.ts`).
  */
 export const PERMISSIONS = {
   // Burial requests (bookings): the family's side
   "burial.book": ["client"],
+  /** Reading burial requests: the family their own, the cemetery's staff theirs (scope in the service). */
+  "burial.read": ["client", "manager", "admin"],
   "burial.cancel_own": ["client"],
   // Burial requests: the cemetery's side (their cemeteries only; the admin everywhere)
   "booking.view": ["manager", "admin"],
@@ -16,6 +21,31 @@ export const PERMISSIONS = {
   "booking.confirm": ["manager", "admin"],
   "booking.complete": ["manager", "admin"],
   "booking.cancel": ["manager", "admin"],
+  // The platform's administration
+  "akimats.manage": ["admin"],
+  /** Create and edit cemeteries, generate plots, import plots and records from XLSX. */
+  "cemeteries.manage": ["admin"],
+  /** Invite managers, assign and take away their cemeteries. */
+  "managers.manage": ["admin"],
+  /** Review supplier companies: list them with their documents, activate, block, unblock. */
+  "suppliers.review": ["admin"],
+  /** Read any stored file, whoever uploaded it and whatever it belongs to. */
+  "uploads.read_any": ["admin"],
+  // The cemetery's staff: plots, burial records, the visitors' registry requests (a manager in
+  // the cemeteries assigned to them, the admin in every one)
+  "cemetery.work": ["manager", "admin"],
+  // The akimat's staff (their own akimat only)
+  "news.manage": ["akimat"],
+  /** The akimat's staff list; inviting, editing and removing is for the akimat's admin (scope). */
+  "employees.manage": ["akimat"],
+  // A supplier company's own account
+  "supplier.profile": ["supplier"],
+  // Each role's own area of the site (its notifications page, its navigation)
+  "area.admin": ["admin"],
+  "area.akimat": ["akimat"],
+  "area.manager": ["manager"],
+  "area.supplier": ["supplier"],
+  "area.client": ["client"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -23,4 +53,11 @@ export type Permission = keyof typeof PERMISSIONS;
 /** Whether a role holds a permission. */
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** Every permission, in the map's order. */
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+export function isPermission(v: unknown): v is Permission {
+  return typeof v === "string" && Object.hasOwn(PERMISSIONS, v);
 }

@@ -92,7 +92,7 @@ export const ZBin = z
   .regex(/^\d{12}$/, "validation.bin_format")
   .refine(isValidBin, "validation.bin_invalid");
 
-const personName = (max = 80) => z.string().trim().min(1, "validation.required").max(max);
+export const personName = (max = 80) => z.string().trim().min(1, "validation.required").max(max);
 
 export const ZLocale = z.enum(["ru", "kk"]);
 
@@ -282,11 +282,12 @@ export type TGeneratePlots = z.input<typeof ZGeneratePlots>;
 
 /** A manager's change to a plot. */
 export const ZPlotUpdate = z.object({
-  status: z.enum(["free", "reserved", "occupied", "unavailable"]).optional(),
+  /** Staff open or close a place; reserved and occupied follow bookings and records (the database's triggers). */
+  status: z.enum(["free", "unavailable"], { error: "validation.plot_status_derived" }).optional(),
   notes: z.string().trim().max(2000, "validation.too_long_2000").optional(),
 });
 
-const isoDate = z
+export const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.date")

@@ -1,3 +1,5 @@
+import { can, PERMISSIONS, type Permission } from "../common/permissions.ts";
+import { ROLES } from "../common/roles.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "./test/harness.ts";
 
@@ -38,6 +40,8 @@ type Operation = {
   params: { name: string; in: string }[];
   /** Properties of the JSON body that hold ids (`cemeteryId`, `cemeteryIds`). */
   bodyIds: { name: string; isArray: boolean }[];
+  /** The operation's access (`x-permission`): the body walk calls it as a role that holds it. */
+  permission: string;
 };
 
 let h: Harness;
@@ -57,6 +61,7 @@ beforeAll(async () => {
         string,
         {
           parameters?: { name: string; in: string }[];
+          "x-permission"?: string;
           requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
         }
       >
@@ -71,6 +76,7 @@ beforeAll(async () => {
       return {
         method: method.toUpperCase(),
         path: path.replace(/^\/api\/v1/, ""),
+        permission: op["x-permission"] ?? "public",
         params: (op.parameters ?? []).filter((p) => /id$/i.test(p.name) && (p.in === "path" || p.in === "query")),
         bodyIds: Object.entries(body?.properties ?? {}).flatMap(([name, prop]): Operation["bodyIds"] => {
           const p = resolve(prop);
@@ -131,8 +137,9 @@ describe("ids in paths and queries", () => {
       for (const { name, isArray } of op.bodyIds) {
         for (const bad of [99999999999, 2147483648, -1, 0, 1.5, "1e3", "99999999999"]) {
           const path = op.path.replace(/\{\w+\}/g, "1");
+          const holder = ROLES.find((r) => op.permission in PERMISSIONS && can(r, op.permission as Permission));
           const res = await h.request(op.method, path, {
-            token: tokens.admin,
+            token: tokens[holder ?? "admin"],
             body: { [name]: isArray ? [bad] : bad },
           });
           const fields = ((res.json as { error?: { fields?: { path: string }[] } })?.error?.fields ?? []).map(

@@ -1,9 +1,13 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { burialDocumentRoutes } from "./modules/burial-requests/burial-documents.routes.ts";
+import { burialRequestRoutes, fakePaymentPages } from "./modules/burial-requests/burial-requests.routes.ts";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
+import { apiRoute } from "./lib/api-route.ts";
 import { AppError } from "./lib/errors.ts";
 import { type ApiEnv, carriesNul, createRouter, errorBody, requestLocale } from "./lib/http.ts";
+import { loggedPath } from "./lib/logger.ts";
 import { jsonResponse } from "./lib/openapi.ts";
 import { akimatRoutes } from "./modules/akimats/akimats.routes.ts";
 import { authRoutes, clearSessionCookies } from "./modules/auth/auth.routes.ts";
@@ -79,7 +83,7 @@ export function createApi(services: Services) {
       appError = new AppError(err.status as 400, map[err.status] ?? "bad_request");
     } else if (err instanceof SyntaxError) appError = new AppError(400, "bad_request");
     else {
-      services.logger.error({ err, path: c.req.path }, "unhandled API error");
+      services.logger.error({ err, path: loggedPath(c.req.path) }, "unhandled API error");
       appError = new AppError(500, "internal");
     }
     // A 401 ends the session on the caller's side too: both cookies go.
@@ -90,8 +94,9 @@ export function createApi(services: Services) {
   api.notFound((c) => c.json(errorBody(new AppError(404, "not_found"), c.get("locale") ?? "ru"), 404));
 
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/health",
       tags: ["System"],
       summary: "Answers once the database is reachable",
@@ -114,6 +119,9 @@ export function createApi(services: Services) {
   api.route("/", cemeteryAdminRoutes);
   api.route("/", managerRoutes);
   api.route("/", managerAdminRoutes);
+  api.route("/", burialRequestRoutes);
+  api.route("/", burialDocumentRoutes);
+  api.route("/", fakePaymentPages);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

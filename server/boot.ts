@@ -1,12 +1,14 @@
 import { ConfigError, loadConfig, type TConfig } from "./config.ts";
+import { createPaymentProvider } from "./modules/payments/payments.provider.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { seedDemo } from "./db/seed.ts";
 import { seedRegistryDemo } from "./modules/registry/registry.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { startJobs } from "./modules/jobs/jobs.service.ts";
+import { startQueue } from "./modules/jobs/queue.ts";
 import { createStorage } from "./modules/uploads/storage.ts";
-import { JOBS } from "./jobs.ts";
+import { JOBS, QUEUED_JOBS } from "./jobs.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -52,9 +54,19 @@ export async function boot(): Promise<{ services: Services; database: Database; 
     process.exit(1);
   });
   logger.info({ storage: config.s3 ? "s3" : "disk" }, "file storage ready");
-  const services: Services = { db: database.db, config, logger, sms, storage, now: () => new Date() };
+  const services: Services = {
+    db: database.db,
+    config,
+    logger,
+    sms,
+    storage,
+    payments: createPaymentProvider(config),
+    now: () => new Date(),
+  };
   // Timed work (the upload sweep) runs once per period across all app servers.
   startJobs(services, JOBS);
+  // One-off jobs and the SMS outbox: each job once across all app servers, with retries.
+  startQueue(services, QUEUED_JOBS);
   return { services, database, config, logger };
 }
 

@@ -44,6 +44,9 @@ const ZEnv = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** Online payments: `fake` (a local stand-in for demos and tests) or `none` (office only). */
+    PAYMENT_PROVIDER: z.enum(["fake", "none"]).optional(),
+    PAYMENT_FAKE_SECRET: z.string().min(8).default("demo-fake-payment-provider"),
   })
   .superRefine((env, ctx) => {
     // A real deployment (APP_ENV=production): no code that signs anyone in, no made-up people in
@@ -54,6 +57,13 @@ const ZEnv = z
           code: "custom",
           path: ["AUTH_DEV_CODE"],
           message: "is refused when APP_ENV=production: it would let anyone log in",
+        });
+      }
+      if (env.PAYMENT_PROVIDER === "fake") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PAYMENT_PROVIDER"],
+          message: "fake is refused when APP_ENV=production: it pays without money",
         });
       }
       if (env.SEED_DEMO) {
@@ -117,6 +127,8 @@ export type TConfig = {
   authDevCode: string | undefined;
   publicUrl: string;
   smsGateway: { url: string; token: string } | undefined;
+  /** The online payment provider: the local fake (demos, tests) or none (office payment only). */
+  payments: { provider: "fake"; secret: string } | null;
   logLevel: string;
   /** Base map tiles (OpenStreetMap style `https://host/{z}/{x}/{y}.png`); unset: maps draw on a plain background. */
   mapTileUrl: string | undefined;
@@ -164,6 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
     smsGateway:
       e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
+    payments:
+      (e.PAYMENT_PROVIDER ?? (isProduction ? "none" : "fake")) === "fake"
+        ? { provider: "fake", secret: e.PAYMENT_FAKE_SECRET }
+        : null,
     logLevel: e.LOG_LEVEL,
     mapTileUrl: e.MAP_TILE_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -14,6 +14,7 @@ import {
 } from "../common/locale.ts";
 import { requestContext, type TRequestContext } from "../app/lib/request-context.ts";
 import { createApi } from "./api.ts";
+import { loggedPath } from "./lib/logger.ts";
 import { AppError } from "./lib/errors.ts";
 import { errorBody } from "./lib/http.ts";
 import { apiDocsHtml, serveSwaggerAsset } from "./lib/api-docs.ts";
@@ -173,7 +174,7 @@ export function createWebApp(opts: WebOptions) {
       {
         reqId: c.get("requestId"),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },

@@ -20,10 +20,27 @@ const REQUEST_TONES: Record<string, Tone> = {
   not_found: "neutral",
 };
 
+/** A burial request: waiting for payment, paid, confirmed, done; ended without a burial. */
+const BURIAL_TONES: Record<string, Tone> = {
+  pending: "wait",
+  paid: "info",
+  confirmed: "info",
+  completed: "ok",
+  cancelled: "stop",
+  expired: "neutral",
+};
+
 /** A status always shown with a colour and a word, never colour alone. */
-export function StatusBadge({ kind, status }: { kind: "supplier" | "user" | "news" | "request"; status: string }) {
+export function StatusBadge({
+  kind,
+  status,
+}: {
+  kind: "supplier" | "user" | "news" | "request" | "burial_request";
+  status: string;
+}) {
   const { t } = useT();
-  const tone = (kind === "request" ? REQUEST_TONES[status] : TONES[status]) ?? "neutral";
+  const tones = kind === "request" ? REQUEST_TONES : kind === "burial_request" ? BURIAL_TONES : TONES;
+  const tone = tones[status] ?? "neutral";
   return (
     <span className={`badge badge--${tone}`} data-status={status}>
       {t(`${kind}_status.${status}`)}

@@ -1,5 +1,6 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { ApiError } from "../../common/api-client.ts";
+import { can } from "../../common/permissions.ts";
 import { localeFromPath, localizePath } from "../../common/locale.ts";
 import { hasSessionCookie } from "../../common/session-cookie.ts";
 import { routeOfPattern } from "../route-table.ts";
@@ -9,7 +10,8 @@ import type { TMe } from "./types.ts";
 /**
  * Runs on the server before every loader and action of every page: finds who is signed in
  * and applies the guard of the entry of the route table that React Router matched. An anonymous
- * visitor of a guarded page goes to login and comes back after it; a wrong role gets a 403 page.
+ * visitor of a guarded page goes to login and comes back after it; a role without the entry's
+ * permission gets a 403 page.
  *
  * Security note: the entry comes from `pattern`, the route React Router itself matched (after its
  * own percent-decoding and case-insensitive matching), not from the raw path: `/%61dmin/managers`
@@ -31,13 +33,13 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
     }
   }
   const entry = matched?.entry;
-  rc.isPublicRoute = entry !== undefined && !entry.roles;
-  if (entry?.roles) {
+  rc.isPublicRoute = entry !== undefined && !entry.permission;
+  if (entry?.permission) {
     if (!rc.me) {
       const back = `${url.pathname}${url.search}`;
       throw redirect(`${localizePath("/login", rc.locale)}?next=${encodeURIComponent(back)}`);
     }
-    if (!entry.roles.includes(rc.me.user.role)) {
+    if (!can(rc.me.user.role, entry.permission)) {
       throw data({ reason: "forbidden" }, { status: 403 });
     }
   }

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -80,8 +81,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dir = path.resolve(dataDir, "pgdata");
     mkdirSync(dir, { recursive: true });
   }
-  // pg_trgm powers the name search; PGlite loads it as a bundled extension.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // pg_trgm powers the name search, btree_gist the exclusive holds; PGlite bundles both.
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: "pglite", close: () => client.close(), exclusive: (_name, fn) => fn() };

@@ -2,6 +2,7 @@
 export * from "../modules/akimats/akimats.tables.ts";
 export * from "../modules/audit/audit.tables.ts";
 export * from "../modules/auth/auth.tables.ts";
+export * from "../modules/burial-requests/burial-requests.tables.ts";
 export * from "../modules/jobs/jobs.tables.ts";
 export * from "../modules/news/news.tables.ts";
 export * from "../modules/notifications/notifications.tables.ts";

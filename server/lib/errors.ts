@@ -44,7 +44,18 @@ export type ErrorCode =
   | "cemetery_not_assigned"
   | "manager_not_found"
   | "plot_taken"
-  | "import_failed";
+  | "import_failed"
+  | "burial_request_not_found"
+  | "place_taken"
+  | "too_many_bookings"
+  | "cemetery_not_booking"
+  | "booking_not_pending"
+  | "booking_not_payable"
+  | "slot_full"
+  | "online_payment_unavailable"
+  | "bad_signature"
+  | "payment_not_found"
+  | "booking_document_unavailable";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

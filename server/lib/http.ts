@@ -83,13 +83,6 @@ export function requirePermission(c: Context<ApiEnv>, permission: Permission): T
   return user;
 }
 
-/** The signed-in user with one of the roles, else 401 (anonymous) or 403 (wrong role). */
-export function requireRole(c: Context<ApiEnv>, ...roles: Role[]): TSessionUser {
-  const user = requireUser(c);
-  if (!roles.includes(user.role)) throw new AppError(403, "forbidden");
-  return user;
-}
-
 /** Shared OpenAPI pieces. */
 export const errorResponseSchemaRef = { $ref: "#/components/schemas/Error" } as const;
 

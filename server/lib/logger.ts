@@ -16,3 +16,11 @@ export function createLogger(level: string) {
 }
 
 export type Logger = ReturnType<typeof createLogger>;
+
+/**
+ * A request's path as the logs write it. Security note: a calendar feed's address carries its
+ * secret token (calendar apps send no cookies), so the token never reaches a log.
+ */
+export function loggedPath(path: string): string {
+  return path.replace(/^(\/api\/v1\/calendar\/)[^/]+/, "$1…");
+}

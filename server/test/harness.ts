@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createPaymentProvider } from "../modules/payments/payments.provider.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -8,7 +9,9 @@ import { type Database, openDatabase } from "../db/client.ts";
 import { DEMO_PHONES, seedDemo } from "../db/seed.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SmsSender } from "../modules/auth/sms.ts";
+import { runDueJobs } from "../modules/jobs/queue.ts";
 import { DiskStorage } from "../modules/uploads/storage.ts";
+import { QUEUED_JOBS } from "../jobs.ts";
 import type { Services } from "../services.ts";
 
 /** An SMS sender that keeps messages, so tests can read the code a phone received. */
@@ -47,6 +50,7 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
     logger: createLogger(process.env.TEST_LOG ?? "silent"),
     sms,
     storage: new DiskStorage(path.join(dataDir, "uploads")),
+    payments: createPaymentProvider(config),
     now: () => clock ?? new Date(),
   };
   const api = createApi(services);
@@ -103,6 +107,8 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
     login,
     reset,
     phones: DEMO_PHONES,
+    /** Runs the queued jobs that are due by the harness's clock (no queue runs by itself in tests). */
+    runQueue: () => runDueJobs(services, QUEUED_JOBS),
     setNow: (d: Date | null) => {
       clock = d;
     },

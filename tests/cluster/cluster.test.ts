@@ -292,6 +292,30 @@ describe("two app servers on one PostgreSQL and one bucket", () => {
     expect(again.json.error.code).toBe("otp_ip_limit");
   });
 
+  it("sends each queued SMS once, through whichever server's queue took it", async () => {
+    const db = databaseUrl(dbName);
+    await admin(
+      (c) =>
+        c.query(`insert into jobs (kind, payload, key, created_at)
+                 select 'sms.send', jsonb_build_object('phone', '+7701000' || lpad(g::text, 4, '0'), 'text', 'cluster ' || g),
+                        'cluster:' || g, now()
+                 from generate_series(1, 20) g`),
+      db,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await admin((c) => c.query("select count(*)::int as n from jobs where done_at is null"), db)).rows[0]?.n,
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(0);
+    const rows = await admin((c) => c.query("select id, attempts from jobs where kind = 'sms.send'"), db);
+    expect(rows.rows.filter((r) => r.attempts !== 1)).toEqual([]);
+    // Each job ran on exactly one server (LogSmsSender: the SMS is in that server's log).
+    const ran = servers.flatMap((s) => logged(s, "queued job ran").map((l) => l.jobId));
+    expect(ran.toSorted()).toEqual(rows.rows.map((r) => r.id).toSorted());
+  });
+
   it("runs the upload sweep once per period, not once per server", async () => {
     // The sweep's period (SWEEP_INTERVAL_MS of the uploads module): 15 minutes.
     const PERIOD_MS = 15 * 60_000;

@@ -18,7 +18,7 @@ test("the first load of every public page needs at most 120 KB of JavaScript (gz
   const sizes = new Map<string, number>();
   const report: string[] = [];
   let pages = 0;
-  for (const route of ROUTES.filter((r) => !r.roles)) {
+  for (const route of ROUTES.filter((r) => !r.permission)) {
     for (const locale of LOCALES) {
       const path = localizePath(
         route.path.replace(/:(\w+)/g, (_, k: string) => params[k] ?? ""),

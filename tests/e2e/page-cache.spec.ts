@@ -34,7 +34,7 @@ test("anonymous public pages are cacheable with an ETag; guarded pages never pub
     const res = await request.get(path, { maxRedirects: 0, headers: { cookie: cookieFor(locale) } });
     const cache = res.headers()["cache-control"];
     expect(res.headers().vary, path).toMatch(/cookie/i);
-    if (route.roles) {
+    if (route.permission) {
       expect(cache, `${path} is guarded`).toBe("private, no-store");
       expect(res.headers().etag, path).toBeUndefined();
       continue;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ROUTES } from "../../app/route-table.ts";
-import type { Role } from "../../common/roles.ts";
+import { can, type Permission } from "../../common/permissions.ts";
 import { expect, test } from "./fixtures.ts";
 import { DEMO, DEV_CODE, login } from "./helpers.ts";
 
@@ -93,8 +93,10 @@ test.describe("guarded pages", () => {
       encodeEach(kk),
     ];
   };
-  const guarded = ROUTES.filter((r) => r.roles).map((r) => ({ ...r, sample: r.path.replace(/:id\b/g, "1") }));
-  const wrongRole = (roles: readonly Role[]): keyof typeof DEMO => (roles.includes("client") ? "supplier" : "client");
+  const guarded = ROUTES.flatMap((r) =>
+    r.permission ? [{ ...r, permission: r.permission, sample: r.path.replace(/:id\b/g, "1") }] : [],
+  );
+  const wrongRole = (permission: Permission): keyof typeof DEMO => (can("client", permission) ? "supplier" : "client");
 
   test("the issue's examples: anonymous visitors go to login, the admin form is never served", async ({ request }) => {
     for (const path of [
@@ -124,7 +126,7 @@ test.describe("guarded pages", () => {
     const signedIn: Partial<Record<keyof typeof DEMO, APIRequestContext>> = {};
     let checked = 0;
     for (const entry of guarded) {
-      const role = wrongRole(entry.roles as readonly Role[]);
+      const role = wrongRole(entry.permission);
       if (!signedIn[role]) {
         signedIn[role] = await playwright.request.newContext({ baseURL });
         await signIn(signedIn[role] as APIRequestContext, DEMO[role].phone);

@@ -155,17 +155,26 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
         <input type="hidden" name="id" value={plot.id} />
         <FormError form={form} />
         <div className="form__row">
-          <Field field={fields.status} label={t("manager.status")}>
-            {(p) => (
-              <select {...p} key={`${plot.id}-${plot.status}`} defaultValue={plot.status}>
-                {(["free", "reserved", "occupied", "unavailable"] as const).map((s) => (
-                  <option key={s} value={s}>
-                    {t(`plot.status.${s}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          {plot.status === "free" || plot.status === "unavailable" ? (
+            <Field field={fields.status} label={t("manager.status")}>
+              {(p) => (
+                <select {...p} key={`${plot.id}-${plot.status}`} defaultValue={plot.status}>
+                  {(["free", "unavailable"] as const).map((s) => (
+                    <option key={s} value={s}>
+                      {t(`plot.status.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : (
+            // Reserved and occupied follow the bookings and the records: shown, never set by hand.
+            <p className="form__static" data-testid="plot-status-derived">
+              <strong>{t("manager.status")}:</strong> {t(`plot.status.${plot.status}`)}
+              <br />
+              <small>{t("manager.status_derived")}</small>
+            </p>
+          )}
           <Field field={fields.notes} label={t("manager.notes")}>
             {(p) => <textarea {...p} rows={2} key={`${plot.id}-${plot.notes}`} defaultValue={plot.notes} />}
           </Field>

@@ -111,9 +111,19 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
                 ? `${t("search.place").toLowerCase()} ${first.number}`
                 : t("reserve.places_range", { from: first.number, to: last.number })}
             </p>
-            <button type="button" className="button button--ghost" onClick={() => setSelection({ plots: [] })}>
-              {t("reserve.clear")}
-            </button>
+            <div className="selection__actions">
+              <Link
+                className="button"
+                to={to(`/client/reservation/reservation-first?plots=${selection.plots.map((p) => p.id).join(",")}`)}
+                data-testid="book-selection"
+              >
+                {t("reserve.book")}
+              </Link>
+              <button type="button" className="button button--ghost" onClick={() => setSelection({ plots: [] })}>
+                {t("reserve.clear")}
+              </button>
+            </div>
+            <p className="field__hint">{t("reserve.book_hint")}</p>
           </div>
         ) : null}
         {opened ? (
@@ -127,7 +137,13 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
                   </Link>{" "}
                   <span className="muted">
                     {g.birthYear ?? "?"}–{g.deathYear ?? "?"}
-                  </span>
+                  </span>{" "}
+                  <Link
+                    to={to(`/client/reservation/reservation-first?kind=family_grave&burial=${g.id}`)}
+                    data-testid="book-family"
+                  >
+                    {t("reserve.book_family")}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZAkimatInput, ZCreateAkimat } from "../../../common/schemas.ts";
-import { createRouter, requireRole } from "../../lib/http.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { ZEmployee } from "../users/users.routes.ts";
 import { createAkimat, getAkimat, listAkimats, updateAkimat } from "./akimats.service.ts";
@@ -26,8 +27,9 @@ const ZPublicAkimat = z
 
 export const akimatRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/public/akimats",
       tags: ["Akimats"],
       summary: "Akimats' public contacts, names in the request's language",
@@ -46,21 +48,22 @@ export const akimatRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "akimats.manage",
       path: "/akimats",
       tags: ["Akimats"],
       summary: "All akimats (admin)",
       responses: { 200: jsonResponse(z.object({ items: z.array(ZAkimat) }), "Akimats"), ...adminOnly },
     }),
     async (c) => {
-      requireRole(c, "admin");
       return c.json({ items: await listAkimats(c.get("services").db) }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "akimats.manage",
       path: "/akimats/{id}",
       tags: ["Akimats"],
       summary: "One akimat with its employees (admin)",
@@ -71,13 +74,13 @@ export const akimatRoutes = createRouter()
       },
     }),
     async (c) => {
-      requireRole(c, "admin");
       return c.json(await getAkimat(c.get("services").db, c.req.valid("param").id), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "akimats.manage",
       path: "/akimats",
       tags: ["Akimats"],
       summary: "Create an akimat and invite its first admin employee by phone (admin)",
@@ -85,14 +88,15 @@ export const akimatRoutes = createRouter()
       responses: { 201: jsonResponse(ZAkimat, "Created"), ...errorResponses(401, 403, 409, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "admin");
+      const user = callerOf(c);
       const created = await createAkimat(c.get("services").db, user, c.req.valid("json"));
       return c.json(created, 201);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "put",
+      permission: "akimats.manage",
       path: "/akimats/{id}",
       tags: ["Akimats"],
       summary: "Update an akimat (admin)",
@@ -100,7 +104,7 @@ export const akimatRoutes = createRouter()
       responses: { 200: jsonResponse(ZAkimat, "Updated"), ...errorResponses(401, 403, 404, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "admin");
+      const user = callerOf(c);
       const updated = await updateAkimat(c.get("services").db, user, c.req.valid("param").id, c.req.valid("json"));
       return c.json(updated, 200);
     },

@@ -1,8 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { ZOtpCode, ZPhone, ZRegisterClient, ZRegisterSupplier } from "../../../common/schemas.ts";
-import { createRouter, requireUser, type ApiEnv } from "../../lib/http.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter, type ApiEnv } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZOk } from "../../lib/openapi.ts";
 import {
   registerClient,
@@ -61,8 +62,9 @@ export function clearSessionCookies(c: Context<ApiEnv>) {
 
 export const authRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "public",
       path: "/auth/otp/request",
       tags: ["Auth"],
       summary: "Send a one-time login code to a phone",
@@ -86,8 +88,9 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "public",
       path: "/auth/otp/verify",
       tags: ["Auth"],
       summary: "Check a code; signs in, or hands out a registration ticket for a new phone",
@@ -108,8 +111,9 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "public",
       path: "/auth/register/client",
       tags: ["Auth"],
       summary: "Register a client after the phone was verified",
@@ -127,8 +131,9 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "public",
       path: "/auth/register/supplier",
       tags: ["Auth"],
       summary: "Register a supplier company after the phone was verified; it starts inactive",
@@ -146,8 +151,9 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "public",
       path: "/auth/logout",
       tags: ["Auth"],
       summary: "End the session: deletes it and clears both cookies",
@@ -161,8 +167,9 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "signed-in",
       path: "/me",
       tags: ["Auth"],
       summary: "The signed-in user, with their organisation and unread notifications",
@@ -186,7 +193,7 @@ export const authRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       return c.json(await getMe(c.get("services").db, user, c.get("locale")), 200);
     },
   );

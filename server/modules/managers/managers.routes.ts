@@ -1,6 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZId, ZManagerInvite } from "../../../common/schemas.ts";
-import { createRouter, requireRole } from "../../lib/http.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { assignCemetery, inviteManager, listManagers, removeManager, unassignCemetery } from "./managers.service.ts";
 
@@ -22,8 +23,9 @@ const ZManager = z
 const ZAssignParams = z.object({ id: ZId, cemeteryId: ZId });
 
 const assignmentRoute = (method: "put" | "delete") =>
-  createRoute({
+  apiRoute({
     method,
+    permission: "managers.manage",
     path: "/managers/{id}/cemeteries/{cemeteryId}",
     tags: ["Managers"],
     summary:
@@ -37,8 +39,9 @@ const assignmentRoute = (method: "put" | "delete") =>
 /** The admin's management of cemetery managers (`/admin/managers`). */
 export const managerAdminRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "managers.manage",
       path: "/managers",
       tags: ["Managers"],
       summary: "Cemetery managers with their cemeteries, and every cemetery to assign (admin)",
@@ -48,13 +51,13 @@ export const managerAdminRoutes = createRouter()
       },
     }),
     async (c) => {
-      requireRole(c, "admin");
       return c.json(await listManagers(c.get("services").db, c.get("locale")), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "managers.manage",
       path: "/managers",
       tags: ["Managers"],
       summary: "Invite a manager by phone, with cemeteries (admin)",
@@ -69,25 +72,26 @@ export const managerAdminRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requireRole(c, "admin");
+      const user = callerOf(c);
       const s = c.get("services");
       const { manager, created } = await inviteManager(s.db, user, c.get("locale"), c.req.valid("json"));
       return created ? c.json(manager, 201) : c.json(manager, 200);
     },
   )
   .openapi(assignmentRoute("put"), async (c) => {
-    const user = requireRole(c, "admin");
+    const user = callerOf(c);
     const { id, cemeteryId } = c.req.valid("param");
     return c.json(await assignCemetery(c.get("services").db, user, c.get("locale"), id, cemeteryId), 200);
   })
   .openapi(assignmentRoute("delete"), async (c) => {
-    const user = requireRole(c, "admin");
+    const user = callerOf(c);
     const { id, cemeteryId } = c.req.valid("param");
     return c.json(await unassignCemetery(c.get("services").db, user, c.get("locale"), id, cemeteryId), 200);
   })
   .openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
+      permission: "managers.manage",
       path: "/managers/{id}",
       tags: ["Managers"],
       summary: "Remove a manager: the account, its sessions and assignments go (admin)",
@@ -95,7 +99,7 @@ export const managerAdminRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Removed"), ...errorResponses(401, 403, 404, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "admin");
+      const user = callerOf(c);
       await removeManager(c.get("services").db, user, c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     },

@@ -1,7 +1,8 @@
 /**
  * Cemetery managers: the admin invites them by phone and assigns them the cemeteries they work
- * in. The manager area asks `managerCemeteryIds` / `assertManagesCemetery` what a manager may
- * reach. Every change runs in a transaction with its audit row and a notification to the manager.
+ * in. What a manager may reach is decided by the access module (`server/modules/access/`) from
+ * these assignments. Every change runs in a transaction with its audit row and a notification to
+ * the manager.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { TCemeteryRef, TManager, TManagerList } from "../../../common/api-types.ts";
@@ -9,54 +10,14 @@ import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
+import { managerCemeteryIds } from "../access/access.service.ts";
 import { sessions } from "../auth/auth.tables.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { cemeteries, managerCemeteries } from "../registry/registry.tables.ts";
 import { users } from "../users/users.tables.ts";
 
-/** The cemeteries assigned to a user, by id (none for anyone who is not a manager). */
-export async function managerCemeteryIds(db: Queryable, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: managerCemeteries.cemeteryId })
-    .from(managerCemeteries)
-    .where(eq(managerCemeteries.userId, userId))
-    .orderBy(asc(managerCemeteries.cemeteryId));
-  return rows.map((r) => r.id);
-}
-
-/**
- * Lets the admin into every cemetery and a manager into the cemeteries assigned to them:
- * 403 `cemetery_not_assigned` for a manager's other cemeteries, 403 `forbidden` for other roles.
- */
-export async function assertManagesCemetery(
-  db: Queryable,
-  user: Pick<TSessionUser, "id" | "role">,
-  cemeteryId: number,
-): Promise<void> {
-  if (user.role === "admin") return;
-  if (user.role !== "manager") throw new AppError(403, "forbidden");
-  const [row] = await db
-    .select({ id: managerCemeteries.cemeteryId })
-    .from(managerCemeteries)
-    .where(and(eq(managerCemeteries.userId, user.id), eq(managerCemeteries.cemeteryId, cemeteryId)));
-  if (!row) throw new AppError(403, "cemetery_not_assigned");
-}
-
-/**
- * Whether a staff member handles a visitor's request: the admin always; a manager when it names one
- * of their cemeteries, or names none and they have any (such requests go to every cemetery's staff).
- */
-export async function handlesRequestFor(
-  db: Queryable,
-  user: Pick<TSessionUser, "id" | "role">,
-  cemeteryId: number | null,
-): Promise<boolean> {
-  if (user.role === "admin") return true;
-  if (user.role !== "manager") return false;
-  const ids = await managerCemeteryIds(db, user.id);
-  return cemeteryId === null ? ids.length > 0 : ids.includes(cemeteryId);
-}
+// The manager area's scope lives in the access module; re-exported for the callers of this module.
+export { assertManagesCemetery, handlesRequestFor, managerCemeteryIds } from "../access/access.service.ts";
 
 const nameColumn = (locale: Locale) => (locale === "kk" ? cemeteries.nameKk : cemeteries.nameRu);
 

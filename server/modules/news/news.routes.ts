@@ -1,7 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { NEWS_CATEGORY_VALUES, ZNewsInput } from "../../../common/schemas.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
-import { createRouter, requireRole } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
@@ -54,8 +55,9 @@ const ZNewsAdmin = z
   .openapi("NewsAdmin");
 
 const transition = (action: "publish" | "unpublish") =>
-  createRoute({
+  apiRoute({
     method: "post",
+    permission: "news.manage",
     path: `/akimat/news/{id}/${action}`,
     tags: ["News"],
     summary: action === "publish" ? "Publish a news item" : "Withdraw a news item to drafts",
@@ -81,8 +83,9 @@ const ZAkimatNewsList = listQuery({
 
 export const newsRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/news",
       tags: ["News"],
       summary: "Published news, newest first, 12 a page, in the language of Accept-Language",
@@ -99,8 +102,9 @@ export const newsRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/news/sitemap",
       tags: ["News"],
       summary: "Ids of all published news, for sitemaps",
@@ -111,8 +115,9 @@ export const newsRoutes = createRouter()
     async (c) => c.json({ items: await listPublishedIds(c.get("services").db) }, 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/news/{id}",
       tags: ["News"],
       summary: "One published news item",
@@ -122,8 +127,9 @@ export const newsRoutes = createRouter()
     async (c) => c.json(await getPublicNews(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "news.manage",
       path: "/akimat/news",
       tags: ["News"],
       summary: "The caller's akimat's news, with filters (akimat staff)",
@@ -131,13 +137,14 @@ export const newsRoutes = createRouter()
       responses: { 200: jsonResponse(pageSchema(ZNewsAdmin), "News"), ...errorResponses(401, 403) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       return c.json(await listAkimatNews(c.get("services").db, user, c.req.valid("query")), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "news.manage",
       path: "/akimat/news/{id}",
       tags: ["News"],
       summary: "One news item of the caller's akimat, both languages",
@@ -145,13 +152,14 @@ export const newsRoutes = createRouter()
       responses: { 200: jsonResponse(ZNewsAdmin, "The item"), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       return c.json(await getAkimatNews(c.get("services").db, user, c.req.valid("param").id), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "news.manage",
       path: "/akimat/news",
       tags: ["News"],
       summary: "Create a news item as a draft; content HTML is sanitized",
@@ -159,14 +167,15 @@ export const newsRoutes = createRouter()
       responses: { 201: jsonResponse(ZNewsAdmin, "Created"), ...errorResponses(401, 403, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       const s = c.get("services");
       return c.json(await createNews(s.db, user, c.req.valid("json"), s.now()), 201);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "put",
+      permission: "news.manage",
       path: "/akimat/news/{id}",
       tags: ["News"],
       summary: "Edit a news item",
@@ -174,24 +183,25 @@ export const newsRoutes = createRouter()
       responses: { 200: jsonResponse(ZNewsAdmin, "Saved"), ...errorResponses(401, 403, 404, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       const s = c.get("services");
       return c.json(await updateNews(s.db, user, c.req.valid("param").id, c.req.valid("json"), s.now()), 200);
     },
   )
   .openapi(transition("publish"), async (c) => {
-    const user = requireRole(c, "akimat");
+    const user = callerOf(c);
     const s = c.get("services");
     return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "published", s.now()), 200);
   })
   .openapi(transition("unpublish"), async (c) => {
-    const user = requireRole(c, "akimat");
+    const user = callerOf(c);
     const s = c.get("services");
     return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "draft", s.now()), 200);
   })
   .openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
+      permission: "news.manage",
       path: "/akimat/news/{id}",
       tags: ["News"],
       summary: "Delete a news item",
@@ -199,7 +209,7 @@ export const newsRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Deleted"), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       const s = c.get("services");
       await deleteNews(s.db, user, c.req.valid("param").id, s.now());
       return c.json({ ok: true as const }, 200);

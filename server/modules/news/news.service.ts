@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { NewsStatus, TNewsAdmin, TPublicNews, TUploadFile } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
+import { can } from "../../../common/permissions.ts";
 import { htmlToText } from "../../../common/rich-text.ts";
 import { type TNewsInput, ZNewsInput } from "../../../common/schemas.ts";
 import type { Db, Queryable } from "../../db/client.ts";
@@ -8,10 +9,11 @@ import { coalesced } from "../../lib/coalesce.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
 import { sanitizeRichText } from "../../lib/rich-text.server.ts";
+import { akimatIdOf, worksForAkimat } from "../access/access.service.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { applyTransition, defineTransitions, writeAudit } from "../audit/audit.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
-import { attachUploads, setUploadsPublic, toUploadFile } from "../uploads/uploads.service.ts";
+import { attachUploads, registerReadPolicy, setUploadsPublic, toUploadFile } from "../uploads/uploads.service.ts";
 import { uploads } from "../uploads/uploads.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { news } from "./news.tables.ts";
@@ -21,6 +23,19 @@ export const NEWS_PAGE_SIZE = 12;
 /** Files of a news item are bound under this entity type. */
 const NEWS_FILES = "news";
 
+/**
+ * A news item's files turn public with it (`setUploadsPublic`); until then its akimat's staff read
+ * them, whoever of them uploaded the file.
+ */
+registerReadPolicy(NEWS_FILES, async (db, user, entityId) => {
+  if (!can(user.role, "news.manage")) return false;
+  const [row] = await db
+    .select({ akimatId: news.akimatId })
+    .from(news)
+    .where(eq(news.id, Number(entityId)));
+  return row ? worksForAkimat(user, row.akimatId) : false;
+});
+
 export const newsTransitions = defineTransitions<NewsStatus>("news", {
   draft: ["published"],
   published: ["draft"],
@@ -29,12 +44,6 @@ export const newsTransitions = defineTransitions<NewsStatus>("news", {
 type NewsRow = typeof news.$inferSelect;
 
 const escapeLike = (q: string) => `%${q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-
-/** The akimat of a staff member, or 403. */
-function akimatOf(user: TSessionUser): number {
-  if (user.role !== "akimat" || !user.akimatId) throw new AppError(403, "forbidden");
-  return user.akimatId;
-}
 
 async function filesById(db: Db | Queryable, ids: (string | null)[]): Promise<Map<string, TUploadFile>> {
   const wanted = ids.filter((x): x is string => Boolean(x));
@@ -182,7 +191,7 @@ export async function listAkimatNews(
   user: TSessionUser,
   q: TListQuery<"updatedAt" | "publishedAt", { status?: NewsStatus; category?: TPublicNews["category"]; q?: string }>,
 ): Promise<TPage<TNewsAdmin>> {
-  const akimatId = akimatOf(user);
+  const akimatId = akimatIdOf(user);
   const conds: SQL[] = [eq(news.akimatId, akimatId)];
   if (q.status) conds.push(eq(news.status, q.status));
   if (q.category) conds.push(eq(news.category, q.category));
@@ -203,7 +212,7 @@ export async function listAkimatNews(
 }
 
 async function ownRow(tx: Db | Queryable, user: TSessionUser, id: number): Promise<NewsRow> {
-  const akimatId = akimatOf(user);
+  const akimatId = akimatIdOf(user);
   const [row] = await tx
     .select()
     .from(news)
@@ -264,7 +273,7 @@ function cleanInput(raw: TNewsInput) {
 }
 
 export async function createNews(db: Db, user: TSessionUser, raw: TNewsInput, now: Date): Promise<TNewsAdmin> {
-  const akimatId = akimatOf(user);
+  const akimatId = akimatIdOf(user);
   const input = cleanInput(raw);
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -137,6 +137,34 @@ describe("news", () => {
     expect((await h.request("GET", `/akimat/news/${id}`, { token: akimat })).status).toBe(404);
   });
 
+  it("lets the item's akimat colleagues read its draft files; other akimats, other roles and visitors not", async () => {
+    const akimat = await h.login(h.phones.akimat);
+    const cover = await upload(akimat, PNG, "photo", "cover.png");
+    const created = await h.request("POST", "/akimat/news", { token: akimat, body: { ...draft, coverId: cover.id } });
+    expect(created.status).toBe(201);
+    const [own] = (await h.db.execute("select id from akimats order by id limit 1")).rows as { id: number }[];
+    await ensureUser(h.db, {
+      phone: "+77017770001",
+      role: "akimat",
+      akimatId: own?.id as number,
+      akimatRole: "employee",
+      name: "Коллега",
+    });
+    const otherAkimat = await ensureAkimat(h.db, {
+      nameRu: "Акимат Конаева",
+      nameKk: "Қонаев әкімдігі",
+      city: "Қонаев",
+    });
+    await ensureUser(h.db, { phone: "+77017770000", role: "akimat", akimatId: otherAkimat, akimatRole: "admin" });
+    const read = async (token?: string) =>
+      (await h.api.request(cover.url, { headers: token ? { authorization: `Bearer ${token}` } : {} })).status;
+    expect(await read(await h.login("+77017770001"))).toBe(200);
+    expect(await read(await h.login("+77017770000"))).toBe(404);
+    expect(await read(await h.login(h.phones.manager))).toBe(404);
+    expect(await read(await h.login(h.phones.client))).toBe(404);
+    expect(await read()).toBe(404);
+  });
+
   it("filters the akimat's list by status, category and text", async () => {
     const akimat = await h.login(h.phones.akimat);
     await h.request("POST", "/akimat/news", { token: akimat, body: draft });

@@ -1,6 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { listQuery } from "../../lib/list.ts";
-import { createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { countUnread, listNotifications, markAllRead, markRead } from "./notifications.service.ts";
 
@@ -24,8 +25,9 @@ const ZNotificationList = listQuery({
 
 export const notificationRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "signed-in",
       path: "/notifications",
       tags: ["Notifications"],
       summary: "The caller's notifications, newest first, 20 a page",
@@ -45,7 +47,7 @@ export const notificationRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       const q = c.req.valid("query");
       const result = await listNotifications(c.get("services").db, user.id, c.get("locale"), {
         page: q.page,
@@ -56,21 +58,23 @@ export const notificationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "signed-in",
       path: "/notifications/unread-count",
       tags: ["Notifications"],
       summary: "How many of the caller's notifications are unread",
       responses: { 200: jsonResponse(z.object({ unread: z.number() }), "Count"), ...errorResponses(401) },
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       return c.json({ unread: await countUnread(c.get("services").db, user.id) }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "signed-in",
       path: "/notifications/{id}/read",
       tags: ["Notifications"],
       summary: "Mark one notification read",
@@ -78,22 +82,23 @@ export const notificationRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Marked"), ...errorResponses(401, 404) },
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       const s = c.get("services");
       await markRead(s.db, user.id, c.req.valid("param").id, s.now());
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "signed-in",
       path: "/notifications/read-all",
       tags: ["Notifications"],
       summary: "Mark all the caller's notifications read",
       responses: { 200: jsonResponse(z.object({ marked: z.number() }), "Marked"), ...errorResponses(401) },
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       const s = c.get("services");
       return c.json({ marked: await markAllRead(s.db, user.id, s.now()) }, 200);
     },

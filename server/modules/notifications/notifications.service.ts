@@ -27,6 +27,15 @@ export const NOTIFICATION_KINDS = [
   "manager_invited",
   "cemetery_assigned",
   "cemetery_unassigned",
+  "burial_booked",
+  "burial_paid",
+  "burial_paid_online",
+  "burial_confirmed",
+  "burial_completed",
+  "burial_cancelled",
+  "burial_cancelled_by_client",
+  "burial_expired",
+  "burial_expires_soon",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

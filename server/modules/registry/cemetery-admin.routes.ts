@@ -1,8 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { translate } from "../../../common/i18n.ts";
 import { ZCemeteryInput, ZGeneratePlots } from "../../../common/schemas.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createRouter, requireRole } from "../../lib/http.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { attachUploads, openUpload } from "../uploads/uploads.service.ts";
 import {
@@ -12,7 +13,7 @@ import {
   sectorSummary,
   updateCemetery,
 } from "./cemetery-admin.service.ts";
-import { importTemplate, importWorkbook } from "./registry.import.ts";
+import { IMPORT_FILES, importTemplate, importWorkbook } from "./registry.import.ts";
 
 const ZCemeteryRecord = ZCemeteryInput.extend({ id: z.number() }).openapi("CemeteryRecord");
 const adminOnly = errorResponses(401, 403);
@@ -21,8 +22,9 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 /** The admin's work on cemeteries: create and edit, generate plots, import from XLSX. */
 export const cemeteryAdminRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "cemeteries.manage",
       path: "/cemeteries",
       tags: ["Registry admin"],
       summary: "Create a cemetery (admin)",
@@ -30,13 +32,14 @@ export const cemeteryAdminRoutes = createRouter()
       responses: { 201: jsonResponse(z.object({ id: z.number() }), "Created"), ...adminOnly, ...errorResponses(422) },
     }),
     async (c) => {
-      const user = requireRole(c, "admin");
+      const user = callerOf(c);
       return c.json(await createCemetery(c.get("services").db, user, c.req.valid("json")), 201);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "cemeteries.manage",
       path: "/cemeteries/{id}/record",
       tags: ["Registry admin"],
       summary: "Every field of a cemetery in both languages, with its plots by sector (admin)",
@@ -53,7 +56,6 @@ export const cemeteryAdminRoutes = createRouter()
       },
     }),
     async (c) => {
-      requireRole(c, "admin");
       const { db } = c.get("services");
       const id = c.req.valid("param").id;
       const record = await getCemeteryRecord(db, id);
@@ -61,8 +63,9 @@ export const cemeteryAdminRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "put",
+      permission: "cemeteries.manage",
       path: "/cemeteries/{id}",
       tags: ["Registry admin"],
       summary: "Change a cemetery (admin)",
@@ -70,14 +73,15 @@ export const cemeteryAdminRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Saved"), ...adminOnly, ...errorResponses(404, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "admin");
+      const user = callerOf(c);
       await updateCemetery(c.get("services").db, user, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "cemeteries.manage",
       path: "/cemeteries/{id}/plots/generate",
       tags: ["Registry admin"],
       summary: "Generate one sector's plots by ranges, laid out inside the boundary (admin; all or nothing)",
@@ -89,14 +93,15 @@ export const cemeteryAdminRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requireRole(c, "admin");
+      const user = callerOf(c);
       const result = await generatePlots(c.get("services").db, user, c.req.valid("param").id, c.req.valid("json"));
       return c.json(result, 201);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "cemeteries.manage",
       path: "/cemeteries/{id}/import/template",
       tags: ["Registry admin"],
       summary: "The XLSX template for importing plots and burial records, in the request's language (admin)",
@@ -104,7 +109,6 @@ export const cemeteryAdminRoutes = createRouter()
       responses: { 200: { description: "XLSX workbook", content: { [XLSX]: { schema: z.string() } } }, ...adminOnly },
     }),
     async (c) => {
-      requireRole(c, "admin");
       const locale = c.get("locale");
       const name = `${translate(locale, "import.template_name")}.xlsx`;
       return c.body(await importTemplate(locale), 200, {
@@ -114,8 +118,9 @@ export const cemeteryAdminRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "cemeteries.manage",
       path: "/cemeteries/{id}/import",
       tags: ["Registry admin"],
       summary: "Import plots and burial records from an uploaded XLSX file (admin; whole or not at all)",
@@ -130,7 +135,7 @@ export const cemeteryAdminRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requireRole(c, "admin");
+      const user = callerOf(c);
       const s = c.get("services");
       const cemeteryId = c.req.valid("param").id;
       const file = await openUpload(s, user, c.req.valid("json").uploadId);
@@ -143,7 +148,7 @@ export const cemeteryAdminRoutes = createRouter()
         attachUploads(tx, {
           ownerId: user.id,
           ids: [file.row.id],
-          entityType: "cemetery_import",
+          entityType: IMPORT_FILES,
           entityId: `${cemeteryId}:${file.row.id}`,
           purposes: ["spreadsheet"],
           now: s.now(),

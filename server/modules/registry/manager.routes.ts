@@ -1,7 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
-import { createRouter, requireRole } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import {
   addBurial,
@@ -73,21 +74,23 @@ const ZRequestPage = pageSchema(ZRequest).openapi("RegistryRequestPage");
 /** Cemetery staff (managers of their cemeteries, and the admin): plots, records, requests. */
 export const managerRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "cemetery.work",
       path: "/manager/cemeteries",
       tags: ["Cemetery staff"],
       summary: "The cemeteries the caller works in, with place counts (manager: assigned ones; admin: all)",
       responses: { 200: jsonResponse(z.object({ items: z.array(ZCemeterySummary) }), "Cemeteries"), ...staffOnly },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       return c.json({ items: await staffCemeteries(c.get("services").db, user, c.get("locale")) }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "cemetery.work",
       path: "/manager/plots/{id}",
       tags: ["Cemetery staff"],
       summary: "A plot with its notes and burial records (IIN included)",
@@ -95,13 +98,14 @@ export const managerRoutes = createRouter()
       responses: { 200: jsonResponse(ZStaffPlot, "The plot"), ...staffOnly, ...errorResponses(404) },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       return c.json(await staffPlot(c.get("services").db, user, c.req.valid("param").id), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "patch",
+      permission: "cemetery.work",
       path: "/plots/{id}",
       tags: ["Cemetery staff"],
       summary: "Change a plot's status or notes (occupied follows the burial records)",
@@ -109,14 +113,15 @@ export const managerRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Saved"), ...staffOnly, ...errorResponses(404, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       await updatePlot(c.get("services").db, user, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "cemetery.work",
       path: "/plots/{id}/burials",
       tags: ["Cemetery staff"],
       summary: "Add a burial record to a plot (the plot becomes occupied)",
@@ -128,13 +133,14 @@ export const managerRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       return c.json(await addBurial(c.get("services").db, user, c.req.valid("param").id, c.req.valid("json")), 201);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "put",
+      permission: "cemetery.work",
       path: "/burials/{id}",
       tags: ["Cemetery staff"],
       summary: "Correct a burial record",
@@ -142,14 +148,15 @@ export const managerRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Saved"), ...staffOnly, ...errorResponses(404, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       await updateBurial(c.get("services").db, user, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "cemetery.work",
       path: "/cemeteries/{id}/requests",
       tags: ["Cemetery staff"],
       summary: "Search and add requests for a cemetery (and those naming none), open or closed, a page at a time",
@@ -160,7 +167,7 @@ export const managerRoutes = createRouter()
       responses: { 200: jsonResponse(ZRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       const q = c.req.valid("query");
       const page = await listRequests(
         c.get("services").db,
@@ -172,8 +179,9 @@ export const managerRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "cemetery.work",
       path: "/manager/requests",
       tags: ["Cemetery staff"],
       summary: "The inbox: requests across the caller's cemeteries (admin: all), filtered, sorted, a page at a time",
@@ -194,13 +202,14 @@ export const managerRoutes = createRouter()
       responses: { 200: jsonResponse(ZRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       return c.json(await listRequests(c.get("services").db, user, c.req.valid("query"), c.get("locale")), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "cemetery.work",
       path: "/manager/burials",
       tags: ["Cemetery staff"],
       summary: "Find burial records of one of the caller's cemeteries by name or record number (answer form)",
@@ -226,14 +235,15 @@ export const managerRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       const q = c.req.valid("query");
       return c.json(await searchStaffBurials(c.get("services").db, user, { ...q, locale: c.get("locale") }), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "cemetery.work",
       path: "/manager/cemeteries/{id}/extent",
       tags: ["Cemetery staff"],
       summary: "The box around a cemetery's plots, [minLng, minLat, maxLng, maxLat] (null: no plots yet)",
@@ -244,13 +254,14 @@ export const managerRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       return c.json({ extent: await plotExtent(c.get("services").db, user, c.req.valid("param").id) }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "cemetery.work",
       path: "/registry-requests/{id}/answer",
       tags: ["Cemetery staff"],
       summary: "Answer a request: in progress, or closed as found / added / not found (the applicant is told)",
@@ -258,7 +269,7 @@ export const managerRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Answered"), ...staffOnly, ...errorResponses(404, 409, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "manager", "admin");
+      const user = callerOf(c);
       await answerRequest(c.get("services"), user, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ ok: true as const }, 200);
     },

@@ -15,30 +15,32 @@ import type { Locale } from "../../../common/locale.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
 import { spellName } from "../../../common/search-text.ts";
-import type { Db, Queryable } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TSort, toPage } from "../../lib/list.ts";
 import type { Services } from "../../services.ts";
+import {
+  assertManagesCemetery,
+  handlesRequestFor,
+  registryRequestScope,
+  staffCemeteryIds,
+} from "../access/access.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
+import { queueSms } from "../jobs/outbox.ts";
 import { notify } from "../notifications/notifications.service.ts";
-import { assertManagesCemetery, handlesRequestFor, managerCemeteryIds } from "../managers/managers.service.ts";
 import { listAttached } from "../uploads/uploads.service.ts";
 import {
   getPublicBurial,
   isoDate,
   listCemeteries,
   plotFacts,
+  REQUEST_FILES,
   SEARCH_PAGE_SIZE,
   searchBurials,
   yearOf,
 } from "./registry.service.ts";
 import { burials, cemeteries, plots, type REQUEST_STATUSES, registryRequests } from "./registry.tables.ts";
-
-/** The cemeteries a staff member works in: all for the admin, the assigned ones for a manager. */
-async function staffCemeteryIds(db: Queryable, user: TSessionUser): Promise<number[] | "all"> {
-  return user.role === "admin" ? "all" : managerCemeteryIds(db, user.id);
-}
 
 export async function staffCemeteries(db: Db, user: TSessionUser, locale: Locale): Promise<TCemeterySummary[]> {
   const ids = await staffCemeteryIds(db, user);
@@ -85,10 +87,11 @@ export async function updatePlot(
     await assertManagesCemetery(tx, user, p.cemeteryId);
     if (input.status && input.status !== p.status) {
       const [held] = await tx.select({ id: burials.id }).from(burials).where(eq(burials.plotId, plotId)).limit(1);
-      if (input.status === "occupied" || held) {
-        throw new AppError(422, "validation_failed", {}, [
-          { path: "status", key: held ? "validation.plot_has_records" : "validation.occupied_by_records" },
-        ]);
+      if (held)
+        throw new AppError(422, "validation_failed", {}, [{ path: "status", key: "validation.plot_has_records" }]);
+      // A place a family holds is theirs until the hold ends: staff cannot free or close it by hand.
+      if (p.status === "reserved") {
+        throw new AppError(422, "validation_failed", {}, [{ path: "status", key: "validation.plot_held" }]);
       }
     }
     await tx
@@ -201,8 +204,8 @@ export async function listRequests(
   filter: TRequestFilter,
   locale: Locale,
 ): Promise<TRegistryRequestPage> {
-  const empty = { items: [], total: 0, page: filter.page, pageSize: filter.pageSize };
-  const conds: (SQL | undefined)[] = [];
+  // The scope first: a filter can narrow what the caller handles, never widen it.
+  const conds: (SQL | undefined)[] = [registryRequestScope(user, registryRequests.cemeteryId) ?? undefined];
   if (typeof filter.cemeteryId === "number") {
     await assertManagesCemetery(db, user, filter.cemeteryId);
     conds.push(
@@ -210,13 +213,7 @@ export async function listRequests(
         ? or(eq(registryRequests.cemeteryId, filter.cemeteryId), isNull(registryRequests.cemeteryId))
         : eq(registryRequests.cemeteryId, filter.cemeteryId),
     );
-  } else {
-    const ids = await staffCemeteryIds(db, user);
-    if (ids !== "all" && ids.length === 0) return empty;
-    if (filter.cemeteryId === "none") conds.push(isNull(registryRequests.cemeteryId));
-    else if (ids !== "all")
-      conds.push(or(inArray(registryRequests.cemeteryId, ids), isNull(registryRequests.cemeteryId)));
-  }
+  } else if (filter.cemeteryId === "none") conds.push(isNull(registryRequests.cemeteryId));
   if (filter.status === "open") conds.push(inArray(registryRequests.status, [...OPEN_REQUEST_STATUSES]));
   else if (filter.status === "closed") conds.push(notInArray(registryRequests.status, [...OPEN_REQUEST_STATUSES]));
   else if (filter.status !== "all") conds.push(eq(registryRequests.status, filter.status));
@@ -237,7 +234,7 @@ export async function listRequests(
   ]);
   const photos = await listAttached(
     db,
-    "registry_request",
+    REQUEST_FILES,
     rows.map(({ r }) => r.id),
   );
   return toPage(
@@ -325,7 +322,8 @@ const ANSWERS: Record<string, readonly string[]> = {
 
 /**
  * Answers a request: in progress, or closed as found / added / not found. Closing tells the
- * applicant: a notification when they were signed in, and an SMS to the phone they gave.
+ * applicant: a notification when they were signed in, and an SMS to the phone they gave (queued
+ * in the same transaction, sent by the job queue).
  */
 export async function answerRequest(
   s: Services,
@@ -333,7 +331,6 @@ export async function answerRequest(
   requestId: number,
   input: z.output<typeof ZRequestAnswer>,
 ): Promise<void> {
-  let sms: { phone: string; text: string } | null = null;
   await s.db.transaction(async (tx) => {
     const [r] = await tx.select().from(registryRequests).where(eq(registryRequests.id, requestId)).for("update");
     if (!r) throw new AppError(404, "request_not_found");
@@ -377,9 +374,12 @@ export async function answerRequest(
     }
     // The applicant's language is not known: the SMS says it in both.
     const say = (locale: Locale) => translate(locale, `notifications.kind.registry_${input.status}`, params);
-    sms = { phone: r.applicantPhone, text: `${say("ru")} / ${say("kk")} ${s.config.publicUrl}${link}` };
+    // Through the outbox: sent once the answer commits, retried if the gateway fails (decision 012).
+    // A closed request is never answered again; the key keeps one message even so.
+    await queueSms(tx, {
+      phone: r.applicantPhone,
+      text: `${say("ru")} / ${say("kk")} ${s.config.publicUrl}${link}`,
+      key: `registry-answer:${requestId}`,
+    });
   });
-  const message = sms as { phone: string; text: string } | null;
-  if (message)
-    await s.sms.send(message.phone, message.text).catch((err) => s.logger.warn({ err }, "answer SMS not sent"));
 }

@@ -59,14 +59,21 @@ describe("the cemetery staff's registry", () => {
       .where(and(eq(auditLog.entityType, "plot"), eq(auditLog.entityId, String(freePlot))));
     expect(audit).toMatchObject({ action: "update", fromState: "free", toState: "unavailable" });
 
-    const foreign = await h.request("PATCH", `/plots/${otherPlot}`, { token: manager, body: { status: "reserved" } });
+    // "Reserved" follows the families' holds: staff cannot set it (nor "occupied") by hand.
+    const byHand = await h.request("PATCH", `/plots/${freePlot}`, { token: manager, body: { status: "reserved" } });
+    expect(byHand.status).toBe(422);
+    expect(byHand.json.error.fields[0].path).toBe("status");
+    const foreign = await h.request("PATCH", `/plots/${otherPlot}`, {
+      token: manager,
+      body: { status: "unavailable" },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.json.error.code).toBe("cemetery_not_assigned");
     const client = await h.login(h.phones.client);
     expect(
-      (await h.request("PATCH", `/plots/${otherPlot}`, { token: client, body: { status: "reserved" } })).status,
+      (await h.request("PATCH", `/plots/${otherPlot}`, { token: client, body: { status: "unavailable" } })).status,
     ).toBe(403);
-    expect((await h.request("PATCH", `/plots/${otherPlot}`, { body: { status: "reserved" } })).status).toBe(401);
+    expect((await h.request("PATCH", `/plots/${otherPlot}`, { body: { status: "unavailable" } })).status).toBe(401);
     expect((await h.request("POST", `/plots/${otherPlot}/burials`, { token: client, body: record })).status).toBe(403);
     expect((await plot(otherPlot))?.status).toBe("free");
     expect((await h.request("GET", `/manager/plots/${otherPlot}`, { token: manager })).status).toBe(403);
@@ -125,6 +132,11 @@ describe("the cemetery staff's registry", () => {
     expect(stored).toMatchObject({ status: "found", burialId: add.json.id, answer: "Сектор А, ряд 1." });
     const [note] = await h.db.select().from(notifications).where(eq(notifications.kind, "registry_found"));
     expect(note?.link).toBe(`/search?grave=${add.json.id}`);
+    // The SMS waits in the outbox until the queue runs, then goes once.
+    expect(h.sms.sent.filter((m) => m.phone === "+77015550011")).toEqual([]);
+    expect(await h.runQueue()).toEqual({ ran: 1, failed: 0, retried: 0 });
+    expect(await h.runQueue()).toEqual({ ran: 0, failed: 0, retried: 0 });
+    expect(h.sms.sent.filter((m) => m.phone === "+77015550011")).toHaveLength(1);
     expect(h.sms.sent.at(-1)).toMatchObject({ phone: "+77015550011" });
     expect(h.sms.sent.at(-1)?.text).toContain("Сектор А, ряд 1.");
     expect(

@@ -11,10 +11,18 @@ import type { Locale } from "../../../common/locale.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError, type FieldIssue } from "../../lib/errors.ts";
+import { can } from "../../../common/permissions.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { registerReadPolicy } from "../uploads/uploads.service.ts";
 import { insideRing, metresToDegrees } from "./registry.layout.ts";
 import { PLOT_MAX_EXTENT_DEG, ringOf, yearOf } from "./registry.service.ts";
 import { burials, cemeteries, plots } from "./registry.tables.ts";
+
+/** An imported workbook stays bound to its cemetery under this entity type, the record of what was loaded. */
+export const IMPORT_FILES = "cemetery_import";
+
+/** Imported workbooks are read by those who import. */
+registerReadPolicy(IMPORT_FILES, async (_db, user) => can(user.role, "cemeteries.manage"));
 
 /** At most this many problems are reported (the first ones, in sheet and row order). */
 export const IMPORT_MAX_ERRORS = 200;

@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { apiRoute } from "../../lib/api-route.ts";
 import { type ApiEnv, createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { ZAddRequestInput, ZId, ZSearchRequestInput } from "../../../common/schemas.ts";
@@ -102,8 +103,9 @@ function requester(c: Context<ApiEnv>) {
 
 export const registryRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/cemeteries/{id}/plots",
       tags: ["Registry"],
       summary: "Plots of a cemetery in a map viewport, as GeoJSON (at most 2,000; more answers tooMany)",
@@ -125,8 +127,9 @@ export const registryRoutes = createRouter()
       c.json(await plotsInViewport(c.get("services").db, c.req.valid("param").id, c.req.valid("query").bbox), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "public",
       path: "/registry-requests/search",
       tags: ["Registry"],
       summary: "Ask cemetery staff to find a burial the search did not show (open to anyone, 5 an hour per IP)",
@@ -139,8 +142,9 @@ export const registryRoutes = createRouter()
     async (c) => c.json(await createSearchRequest(c.get("services").db, requester(c), c.req.valid("json")), 201),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "public",
       path: "/registry-requests/add",
       tags: ["Registry"],
       summary: "Ask cemetery staff to add a burial missing from the registry, with photos (open to anyone)",
@@ -159,8 +163,9 @@ export const registryRoutes = createRouter()
     async (c) => c.json(await createAddRequest(c.get("services").db, requester(c), c.req.valid("json")), 201),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/burials/search",
       tags: ["Registry"],
       summary: "Search the public burial registry",
@@ -194,8 +199,9 @@ export const registryRoutes = createRouter()
       c.json(await searchBurials(c.get("services").db, { ...c.req.valid("query"), locale: c.get("locale") }), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/burials/{id}",
       tags: ["Registry"],
       summary: "One grave of the public registry",
@@ -205,8 +211,9 @@ export const registryRoutes = createRouter()
     async (c) => c.json(await getPublicBurial(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/plots/{id}",
       tags: ["Registry"],
       summary: "One plot of the public map, with the graves in it",
@@ -219,8 +226,9 @@ export const registryRoutes = createRouter()
     async (c) => c.json(await getPublicPlot(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/cemeteries/{id}",
       tags: ["Registry"],
       summary: "One cemetery with its boundary, fee, burial hours and place counts",
@@ -230,8 +238,9 @@ export const registryRoutes = createRouter()
     async (c) => c.json(await getCemetery(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/cemeteries",
       tags: ["Registry"],
       summary: "Cemeteries with their free, reserved and occupied place counts",

@@ -298,7 +298,8 @@ export async function ensureRegistryCemetery(
   const cemeteryId = (row as { id: number }).id;
   const statuses = drafts.map(() => {
     const r = rnd();
-    return r < 0.72 ? "occupied" : r < 0.77 ? "reserved" : r < 0.79 ? "unavailable" : "free";
+    // "Reserved" is never seeded: it follows the holds of real bookings (migration 0014).
+    return r < 0.72 ? "occupied" : r < 0.77 ? "free" : r < 0.79 ? "unavailable" : "free";
   });
   const ids: number[] = [];
   for (let i = 0; i < drafts.length; i += 500) {

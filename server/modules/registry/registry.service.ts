@@ -11,14 +11,17 @@ import type {
 import type { Locale } from "../../../common/locale.ts";
 import { type SearchKey, type SearchToken, searchTokens } from "../../../common/search-text.ts";
 import type { Db, Queryable } from "../../db/client.ts";
-import { attachUploads } from "../uploads/uploads.service.ts";
+import { attachUploads, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { coalesced } from "../../lib/coalesce.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
+import { handlesRequestFor } from "../access/access.service.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { cemeteries, cemeteryCounts, plots, registryRequests, type TPolygon } from "./registry.tables.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
+/** Photos of an add request are bound to it under this entity type. */
+export const REQUEST_FILES = "registry_request";
 /**
  * How alike a mistyped query word and a word of the registry must be (pg_trgm similarity of the
  * whole words). 0.5 lets one wrong letter through, even in the middle of a name (Жумобаев →
@@ -506,13 +509,26 @@ export function createAddRequest(db: Db, who: Requester, input: z.output<typeof 
       ip: who.ip,
       field: { path: "photoIds", key: "validation.photos_foreign" },
       ids: photoIds,
-      entityType: "registry_request",
+      entityType: REQUEST_FILES,
       entityId: id,
       purposes: ["photo"],
       now: who.now,
     }),
   );
 }
+
+/**
+ * The photos of an add request are read by the staff who handle the request: the managers of its
+ * cemetery, or of any cemetery when the visitor named none (as the inbox shows it), and the admin.
+ * A manager of another cemetery gets the same 404 as a stranger. (The visitor reads them as uploader.)
+ */
+registerReadPolicy(REQUEST_FILES, async (db, user, entityId) => {
+  const [request] = await db
+    .select({ cemeteryId: registryRequests.cemeteryId })
+    .from(registryRequests)
+    .where(eq(registryRequests.id, Number(entityId)));
+  return request ? handlesRequestFor(db, user, request.cemeteryId) : false;
+});
 
 /** At most this many plots in one viewport answer; more means "zoom in". */
 export const VIEWPORT_LIMIT = 2000;

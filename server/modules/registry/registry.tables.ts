@@ -47,6 +47,13 @@ export const cemeteries = pgTable("cemeteries", {
     .$type<TBurialSlots>()
     .notNull()
     .default({ days: [1, 2, 3, 4, 5, 6], from: "10:00", to: "16:00" }),
+  /** How long a booking holds its places unpaid (the product's choice: 72 h; decision 014). */
+  holdHours: integer().notNull().default(72),
+  /** A second coffin goes into a family grave only when its last burial is at least this many years old. */
+  familyGraveYears: integer().notNull().default(15),
+  /** Burials one slot takes, and how long a slot is. */
+  slotCapacity: integer().notNull().default(2),
+  slotMinutes: integer().notNull().default(60),
   boundary: jsonb().$type<TPolygon | null>(),
   centerLng: doublePrecision(),
   centerLat: doublePrecision(),
@@ -117,6 +124,8 @@ export const burials = pgTable(
     deathDate: date(),
     burialDate: date(),
     isReburial: boolean().notNull().default(false),
+    /** The grave's responsible person (ответственное лицо): the client who booked it. */
+    responsibleUserId: integer().references(() => users.id, { onDelete: "set null" }),
     /** `spellName(surname name patronymic)`: the name as the search index spells it (lower case, no punctuation). */
     searchName: text().notNull(),
 

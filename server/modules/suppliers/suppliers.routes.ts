@@ -1,7 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZBlockSupplier } from "../../../common/schemas.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
-import { createRouter, requireRole } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
@@ -31,8 +32,9 @@ const ZSupplier = z
   .openapi("Supplier");
 
 const transitionRoute = (action: "activate" | "unblock") =>
-  createRoute({
+  apiRoute({
     method: "post",
+    permission: "suppliers.review",
     path: `/suppliers/{id}/${action}`,
     tags: ["Suppliers"],
     summary: action === "activate" ? "Activate a new supplier (admin)" : "Unblock a supplier (admin)",
@@ -42,21 +44,23 @@ const transitionRoute = (action: "activate" | "unblock") =>
 
 export const supplierRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "supplier.profile",
       path: "/suppliers/me",
       tags: ["Suppliers"],
       summary: "The signed-in supplier's company, with its documents",
       responses: { 200: jsonResponse(ZSupplier, "The company"), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
-      const user = requireRole(c, "supplier");
+      const user = callerOf(c);
       return c.json(await getOwnSupplier(c.get("services").db, user), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "put",
+      permission: "supplier.profile",
       path: "/suppliers/me/documents",
       tags: ["Suppliers"],
       summary: "Set the company's registration documents (uploads of purpose `document`)",
@@ -66,14 +70,15 @@ export const supplierRoutes = createRouter()
       responses: { 200: jsonResponse(ZSupplier, "The company"), ...errorResponses(401, 403, 404, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "supplier");
+      const user = callerOf(c);
       const s = c.get("services");
       return c.json(await setSupplierDocuments(s.db, user, c.req.valid("json").documentIds, s.now()), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "suppliers.review",
       path: "/suppliers",
       tags: ["Suppliers"],
       summary: "Suppliers, by status and text, newest first, a page at a time (admin)",
@@ -90,23 +95,23 @@ export const supplierRoutes = createRouter()
       },
     }),
     async (c) => {
-      requireRole(c, "admin");
       return c.json(await listSuppliers(c.get("services").db, c.req.valid("query")), 200);
     },
   )
   .openapi(transitionRoute("activate"), async (c) => {
-    const user = requireRole(c, "admin");
+    const user = callerOf(c);
     await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "activate");
     return c.json({ ok: true as const }, 200);
   })
   .openapi(transitionRoute("unblock"), async (c) => {
-    const user = requireRole(c, "admin");
+    const user = callerOf(c);
     await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "unblock");
     return c.json({ ok: true as const }, 200);
   })
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "suppliers.review",
       path: "/suppliers/{id}/block",
       tags: ["Suppliers"],
       summary: "Block a supplier with a reason (admin)",
@@ -114,7 +119,7 @@ export const supplierRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Blocked"), ...errorResponses(401, 403, 404, 409, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "admin");
+      const user = callerOf(c);
       const { reason } = c.req.valid("json");
       await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "block", reason);
       return c.json({ ok: true as const }, 200);

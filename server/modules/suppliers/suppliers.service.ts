@@ -1,7 +1,9 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { SupplierStatus, TSupplier } from "../../../common/api-types.ts";
+import { can } from "../../../common/permissions.ts";
 import type { Db } from "../../db/client.ts";
-import { attachUploads, listAttached } from "../uploads/uploads.service.ts";
+import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
+import { ownSupplierId } from "../access/access.service.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
 import { type Actor, applyTransition, defineTransitions, writeAudit } from "../audit/audit.service.ts";
@@ -74,13 +76,19 @@ async function toSuppliers(
 
 /** Uploads bound to a supplier under this entity type are its registration documents. */
 export const SUPPLIER_DOCUMENTS = "supplier";
+
+/** A company's documents are read by those who review suppliers, and by the company itself. */
+registerReadPolicy(
+  SUPPLIER_DOCUMENTS,
+  async (_db, user, entityId) => can(user.role, "suppliers.review") || user.supplierId === Number(entityId),
+);
 /** At most this many documents per company. */
 export const MAX_SUPPLIER_DOCUMENTS = 10;
 
 /** The signed-in supplier's own company, with its documents. */
 export async function getOwnSupplier(db: Db, user: { supplierId: number | null }): Promise<TSupplier> {
-  if (!user.supplierId) throw new AppError(404, "supplier_not_found");
-  const [own] = await toSuppliers(db, await selectSuppliers(db).where(eq(suppliers.id, user.supplierId)));
+  const supplierId = ownSupplierId(user);
+  const [own] = await toSuppliers(db, await selectSuppliers(db).where(eq(suppliers.id, supplierId)));
   if (!own) throw new AppError(404, "supplier_not_found");
   return own;
 }
@@ -95,8 +103,7 @@ export async function setSupplierDocuments(
   documentIds: readonly string[],
   now: Date,
 ): Promise<TSupplier> {
-  if (!user.supplierId) throw new AppError(404, "supplier_not_found");
-  const supplierId = user.supplierId;
+  const supplierId = ownSupplierId(user);
   await db.transaction(async (tx) => {
     const [s] = await tx.select().from(suppliers).where(eq(suppliers.id, supplierId));
     if (!s) throw new AppError(404, "supplier_not_found");

@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
+import { apiRoute } from "../../lib/api-route.ts";
 import { createRouter, issueToField } from "../../lib/http.ts";
 import { errorResponses, jsonResponse } from "../../lib/openapi.ts";
 import { openUpload, receiveUpload } from "./uploads.service.ts";
@@ -37,8 +38,9 @@ const ZChunkFields = z.object({
 
 export const uploadRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "public",
       path: "/uploads",
       tags: ["Uploads"],
       summary: "Upload a file, whole or in chunks",
@@ -103,8 +105,9 @@ export const uploadRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "public",
       path: "/uploads/{id}",
       tags: ["Uploads"],
       summary:

@@ -4,9 +4,8 @@ import type { TUploadFile } from "../../../common/api-types.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
+import { can } from "../../../common/permissions.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
-import { handlesRequestFor } from "../managers/managers.service.ts";
-import { registryRequests } from "../registry/registry.tables.ts";
 import { cleanFileName, detectFileType, MIME, type TDetectedType } from "./file-type.ts";
 import { type TUploadPurpose, uploadStaging, uploads } from "./uploads.tables.ts";
 
@@ -311,33 +310,41 @@ async function discardStaging(s: Services, ownerKey: string, uploadId: string) {
     .where(and(eq(uploadStaging.ownerKey, ownerKey), eq(uploadStaging.uploadId, uploadId)));
 }
 
-/** Who may read a file: anyone when public, its owner, and admins; staff rules of later modules go here. */
-function canRead(user: TSessionUser | null, row: typeof uploads.$inferSelect): boolean {
-  if (row.isPublic) return true;
-  if (!user) return false;
-  if (row.ownerId === user.id) return true;
-  return user.role === "admin";
+/**
+ * Who, besides the fixed readers, may read the private files bound to one kind of record: the
+ * module that owns the record says, given the record's id (`entityId` of `attachUploads`). Uploads
+ * knows nothing of the records themselves.
+ */
+export type TReadPolicy = (db: Queryable, user: TSessionUser, entityId: string) => Promise<boolean>;
+
+const readPolicies = new Map<string, TReadPolicy>();
+
+/**
+ * Registers the read policy of the files bound under an entity type; each module registers its own,
+ * next to the code that attaches them. A file of a type nobody registered stays with the fixed readers.
+ */
+export function registerReadPolicy(entityType: string, policy: TReadPolicy): void {
+  if (readPolicies.has(entityType)) throw new Error(`read policy of "${entityType}" registered twice`);
+  readPolicies.set(entityType, policy);
 }
 
 /**
- * Photos sent with a visitor's add request are read by the managers who handle that request: those
- * of its cemetery, or of any cemetery when the visitor named none (as `listRequests` shows them).
- * A manager of another cemetery gets the same 404 as a stranger.
+ * Who may read a file: anyone when it is public; otherwise its uploader, the holders of
+ * `uploads.read_any`, and whom the read policy of the record it is bound to lets in.
  */
-async function handlesRequestOf(db: Db, user: TSessionUser | null, row: typeof uploads.$inferSelect) {
-  if (user?.role !== "manager" || row.entityType !== "registry_request" || !row.entityId) return false;
-  const [request] = await db
-    .select({ cemeteryId: registryRequests.cemeteryId })
-    .from(registryRequests)
-    .where(eq(registryRequests.id, Number(row.entityId)));
-  return request ? handlesRequestFor(db, user, request.cemeteryId) : false;
+async function canRead(db: Queryable, user: TSessionUser | null, row: typeof uploads.$inferSelect) {
+  if (row.isPublic) return true;
+  if (!user) return false;
+  if (row.ownerId === user.id || can(user.role, "uploads.read_any")) return true;
+  const policy = row.entityType && row.entityId ? readPolicies.get(row.entityType) : undefined;
+  return policy ? policy(db, user, row.entityId as string) : false;
 }
 
 /** A stored file for download, when the caller may read it (otherwise 404: its existence is not revealed). */
 export async function openUpload(s: Services, user: TSessionUser | null, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, "upload_not_found");
   const [row] = await s.db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  if (!row || !(canRead(user, row) || (await handlesRequestOf(s.db, user, row)))) {
+  if (!row || !(await canRead(s.db, user, row))) {
     throw new AppError(404, "upload_not_found");
   }
   const file = await s.storage.get(row.storageKey);

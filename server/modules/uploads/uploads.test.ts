@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import {
   attachUploads,
   MAX_CHUNKS,
+  registerReadPolicy,
   removeStaleUploads,
   STAGING_PREFIX,
   STAGING_TTL_MS,
@@ -193,6 +195,52 @@ describe("uploads", () => {
       now: new Date(),
     });
     expect((await download(up.json.url)).res.status).toBe(200);
+  });
+
+  it("lets the read policy of the record a file is bound to decide who else reads it", async () => {
+    // A policy as a module registers it: here, the user whose id is the record's id.
+    registerReadPolicy("policy_test", async (_db, user, entityId) => String(user.id) === entityId);
+    const owner = await h.login(h.phones.supplier);
+    const client = await h.login(h.phones.client);
+    const manager = await h.login(h.phones.manager);
+    const admin = await h.login(h.phones.admin);
+    const idOf = async (phone: string) =>
+      ((await h.db.execute(`select id from users where phone = '${phone}'`)).rows[0] as { id: number }).id;
+    const bind = async (entityType: string, entityId: number) => {
+      const up = await upload(PDF, { token: owner, purpose: "document", name: "a.pdf" });
+      await attachUploads(h.db, {
+        ownerId: await idOf(h.phones.supplier),
+        ids: [up.json.id],
+        entityType,
+        entityId,
+        purposes: ["document"],
+        now: new Date(),
+      });
+      return up.json.url as string;
+    };
+    const clientsRecord = await bind("policy_test", await idOf(h.phones.client));
+    expect((await download(clientsRecord, client)).res.status).toBe(200);
+    expect((await download(clientsRecord, owner)).res.status).toBe(200);
+    expect((await download(clientsRecord, admin)).res.status).toBe(200);
+    expect((await download(clientsRecord, manager)).res.status).toBe(404);
+    expect((await download(clientsRecord)).res.status).toBe(404);
+    // A record of a type no module registered: only the uploader and the admin.
+    const unregistered = await bind("nobody_registered", await idOf(h.phones.client));
+    expect((await download(unregistered, client)).res.status).toBe(404);
+    expect((await download(unregistered, owner)).res.status).toBe(200);
+    expect(() => registerReadPolicy("policy_test", async () => true)).toThrow(/twice/);
+  });
+
+  it("decides on other modules' files without their tables: it imports no other module but types", () => {
+    const source = readFileSync(new URL("./uploads.service.ts", import.meta.url), "utf8");
+    const imports = [...source.matchAll(/^import (type )?[^;]*? from "(\.\.\/[^"]+)";/gm)].map((m) => ({
+      isType: Boolean(m[1]),
+      path: m[2] as string,
+    }));
+    expect(imports.length).toBeGreaterThan(2);
+    // Siblings of this module are other modules (`../registry/…`); `../../` is the server's shared code.
+    const otherModules = imports.filter((i) => /^\.\.\/[a-z-]+\//.test(i.path) && !i.isType);
+    expect(otherModules).toEqual([]);
   });
 
   it("refuses to attach another person's file", async () => {

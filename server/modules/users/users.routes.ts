@@ -1,9 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZEmployeeInput, ZEmployeeUpdate } from "../../../common/schemas.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
-import { createRouter, requireRole } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
-import { AppError } from "../../lib/errors.ts";
+import { akimatIdOf, isAkimatAdmin } from "../access/access.service.ts";
 import { inviteEmployee, listEmployeePage, removeEmployee, updateEmployee } from "./users.service.ts";
 
 export const ZEmployee = z
@@ -25,8 +26,9 @@ const ZEmployeeList = listQuery({ sort: ["surname", "lastLoginAt"], defaultSort:
 
 export const userRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
+      permission: "employees.manage",
       path: "/akimat/employees",
       tags: ["Akimat staff"],
       summary: "The employees of the caller's akimat, by surname, a page at a time",
@@ -37,15 +39,15 @@ export const userRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
-      if (!user.akimatId) throw new AppError(403, "forbidden");
-      const page = await listEmployeePage(c.get("services").db, user.akimatId, c.req.valid("query"));
-      return c.json({ ...page, canManage: user.akimatRole === "admin" }, 200);
+      const user = callerOf(c);
+      const page = await listEmployeePage(c.get("services").db, akimatIdOf(user), c.req.valid("query"));
+      return c.json({ ...page, canManage: isAkimatAdmin(user) }, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
+      permission: "employees.manage",
       path: "/akimat/employees",
       tags: ["Akimat staff"],
       summary: "Invite an employee by phone (the akimat's admin only)",
@@ -53,13 +55,14 @@ export const userRoutes = createRouter()
       responses: { 201: jsonResponse(ZEmployee, "Invited"), ...errorResponses(401, 403, 409, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       return c.json(await inviteEmployee(c.get("services").db, user, c.req.valid("json")), 201);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "put",
+      permission: "employees.manage",
       path: "/akimat/employees/{id}",
       tags: ["Akimat staff"],
       summary: "Edit an employee (the akimat's admin only)",
@@ -67,14 +70,15 @@ export const userRoutes = createRouter()
       responses: { 200: jsonResponse(ZEmployee, "Updated"), ...errorResponses(401, 403, 404, 409, 422) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       const updated = await updateEmployee(c.get("services").db, user, c.req.valid("param").id, c.req.valid("json"));
       return c.json(updated, 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
+      permission: "employees.manage",
       path: "/akimat/employees/{id}",
       tags: ["Akimat staff"],
       summary: "Remove an employee and end their sessions (the akimat's admin only)",
@@ -82,7 +86,7 @@ export const userRoutes = createRouter()
       responses: { 200: jsonResponse(ZOk, "Removed"), ...errorResponses(401, 403, 404, 409) },
     }),
     async (c) => {
-      const user = requireRole(c, "akimat");
+      const user = callerOf(c);
       await removeEmployee(c.get("services").db, user, c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     },

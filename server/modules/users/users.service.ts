@@ -4,6 +4,7 @@ import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
+import { assertAkimatAdmin } from "../access/access.service.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
@@ -118,13 +119,6 @@ export async function inviteAkimatEmployee(
   });
   await notify(tx, { userId: u.id, kind: "employee_invited", params: { name: u.name } });
   return toEmployee(u);
-}
-
-/** Only an akimat's admin changes its staff. */
-function assertAkimatAdmin(user: TSessionUser): number {
-  if (user.role !== "akimat" || !user.akimatId) throw new AppError(403, "forbidden");
-  if (user.akimatRole !== "admin") throw new AppError(403, "not_akimat_admin");
-  return user.akimatId;
 }
 
 export async function inviteEmployee(

@@ -1,0 +1,256 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { TUploadFile } from "../../../common/api-types.ts";
+import type { TBurialRequest, TSlots } from "../../../common/booking.ts";
+import { formatDate, formatMoney } from "../../../common/i18n.ts";
+import { localizePath } from "../../../common/locale.ts";
+import { parseId } from "../../../common/schemas.ts";
+import { BurialRequestFacts } from "../../components/burial-request.tsx";
+import { Countdown } from "../../components/countdown.tsx";
+import { Icon } from "../../components/icon.tsx";
+import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { callApi, str } from "../../lib/actions.server.ts";
+import { useT } from "../../lib/hooks.ts";
+import { orPageError } from "../../lib/page-ids.server.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/reservation-complete";
+
+export function meta({ location }: Route.MetaArgs) {
+  return [{ title: location.pathname.startsWith("/kk") ? "Брондауды аяқтау" : "Завершение бронирования" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { api } = context.get(requestContext);
+  const params = new URL(request.url).searchParams;
+  const id = parseId(params.get("id"));
+  if (!id) throw redirect(localizePath("/client/tickets/active", context.get(requestContext).locale));
+  const booking = await orPageError(request, () => api.get<TBurialRequest>(`/burial-requests/${id}`));
+  const slots = booking.status === "pending" ? await api.get<TSlots>(`/burial-requests/${id}/slots`) : null;
+  return { booking, slots, now: new Date().toISOString(), paidReturn: params.get("paid") };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const rc = context.get(requestContext);
+  const form = await request.formData();
+  const id = parseId(str(form, "id"));
+  if (!id) throw new Response(null, { status: 404 });
+  if (str(form, "intent") === "pay") {
+    const result = await callApi(() => rc.api.post<{ redirectUrl: string }>(`/burial-requests/${id}/payments`, {}));
+    if (!result.ok) return data({ ...result.error, saved: false as const }, { status: result.status });
+    return redirect(result.value.redirectUrl);
+  }
+  const [burialDate = "", burialTime = ""] = str(form, "slot").split(" ");
+  const result = await callApi(() =>
+    rc.api.put(`/burial-requests/${id}/details`, {
+      certificateIds: form.getAll("certificateIds").map(String).filter(Boolean),
+      burialDate,
+      burialTime,
+    }),
+  );
+  if (!result.ok) return data({ ...result.error, saved: false as const }, { status: result.status });
+  return { saved: true as const, message: "", fields: {} as Record<string, string> };
+}
+
+/**
+ * Step two: the death certificate, the day and time of the burial among the cemetery's free slots,
+ * then the payment (online, or at the cemetery's office). Paid, it shows the summary and the
+ * printable confirmation.
+ */
+export default function ReservationComplete({ loaderData }: Route.ComponentProps) {
+  const { t, to, locale } = useT();
+  const { booking: b, slots, now, paidReturn } = loaderData;
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const [certificate, setCertificate] = useState<TUploadFile[]>(b.documents.certificate);
+  const [uploading, setUploading] = useState(false);
+  const errors = answer && !answer.saved ? answer.fields : {};
+  const chosen = b.burialDate && b.burialTime ? `${b.burialDate} ${b.burialTime}` : "";
+  const pending = b.status === "pending";
+  const firstOpen = slots?.days.find((d) => d.slots.some((x) => x.left > 0))?.date ?? slots?.days[0]?.date ?? "";
+  const [day, setDay] = useState(
+    b.burialDate && slots?.days.some((d) => d.date === b.burialDate) ? b.burialDate : firstOpen,
+  );
+  return (
+    <section aria-labelledby="rc-title" className="booking">
+      <ol className="booking-steps" aria-label={t("booking.steps")}>
+        <li>{t("booking.step_first")}</li>
+        <li aria-current={pending && b.todo.length > 1 ? "step" : undefined}>{t("booking.step_complete")}</li>
+        <li aria-current={pending && b.todo.length === 1 ? "step" : !pending ? "step" : undefined}>
+          {t("booking.step_pay")}
+        </li>
+      </ol>
+      <h1 id="rc-title">
+        {t("booking.request_title", { number: b.number })} <StatusBadge kind="burial_request" status={b.status} />
+      </h1>
+      {pending ? (
+        <p className="lead">
+          {t("booking.held_until", { date: formatDate(locale, b.expiresAt, true) })} —{" "}
+          <Countdown until={b.expiresAt} serverNow={now} />
+        </p>
+      ) : null}
+      {paidReturn === "0" && pending ? (
+        <p className="alert alert--warning" role="status">
+          {t("booking.payment_declined")}
+        </p>
+      ) : null}
+      {answer?.saved ? (
+        <p className="alert alert--success" role="status" data-testid="details-saved">
+          <Icon name="check" /> {t("booking.details_saved")}
+        </p>
+      ) : null}
+      {answer && !answer.saved && answer.message ? (
+        <p className="alert alert--error" role="alert" data-testid="booking-error">
+          <Icon name="alert" /> {answer.message}
+        </p>
+      ) : null}
+
+      {pending ? (
+        <Form method="post" className="card form" noValidate data-testid="details-form">
+          <input type="hidden" name="id" value={b.id} />
+          <DropZone
+            name="certificateIds"
+            label={t("booking.certificate")}
+            hint={t("booking.certificate_hint")}
+            value={certificate}
+            onChange={setCertificate}
+            onBusyChange={setUploading}
+            config={{ params: { purpose: "document" }, maxFiles: 3, multiple: true }}
+          />
+          {errors.certificateIds ? (
+            <p className="field__error" role="alert">
+              {errors.certificateIds}
+            </p>
+          ) : null}
+          <fieldset className="fieldset" aria-describedby={errors.burialTime ? "slot-error" : undefined}>
+            <legend>{t("booking.slot")}</legend>
+            {slots && slots.days.length === 0 ? <p className="muted">{t("booking.no_slots")}</p> : null}
+            {slots?.days.length ? (
+              <div className="field">
+                <label htmlFor="slot-day" className="field__label">
+                  {t("booking.slot_day")}
+                </label>
+                <select
+                  id="slot-day"
+                  value={day}
+                  onChange={(e) => setDay(e.currentTarget.value)}
+                  data-testid="slot-day"
+                >
+                  {slots.days.map((d) => {
+                    const left = d.slots.reduce((n, s) => n + s.left, 0);
+                    return (
+                      <option key={d.date} value={d.date}>
+                        {formatDate(locale, d.date)} — {left ? t("booking.day_left", { left }) : t("booking.slot_full")}
+                      </option>
+                    );
+                  })}
+                </select>
+              </div>
+            ) : null}
+            <div className="slot-days" data-testid="slots">
+              {slots?.days.map((d) => (
+                // Every day's times are in the form (a choice survives a day switch), one day shown.
+                <div
+                  key={d.date}
+                  className="slot-day"
+                  hidden={d.date !== day}
+                  role="radiogroup"
+                  aria-label={formatDate(locale, d.date)}
+                >
+                  {d.slots.map((s) => {
+                    const value = `${d.date} ${s.time}`;
+                    return (
+                      <label key={s.time} className={`slot${s.left === 0 ? " slot--full" : ""}`}>
+                        <input
+                          type="radio"
+                          name="slot"
+                          value={value}
+                          defaultChecked={value === chosen}
+                          disabled={s.left === 0 && value !== chosen}
+                          data-testid={`slot-${d.date}-${s.time}`}
+                        />
+                        <span>
+                          <strong>{s.time}</strong>
+                          <small>
+                            {s.left === 0
+                              ? t("booking.slot_full")
+                              : t("booking.slot_left", { left: s.left, capacity: s.capacity })}
+                          </small>
+                        </span>
+                      </label>
+                    );
+                  })}
+                </div>
+              ))}
+            </div>
+            {errors.burialTime || errors.burialDate ? (
+              <p className="field__error" id="slot-error" role="alert">
+                {errors.burialTime ?? errors.burialDate}
+              </p>
+            ) : null}
+          </fieldset>
+          <button
+            type="submit"
+            className="button"
+            name="intent"
+            value="details"
+            disabled={busy || uploading}
+            data-testid="save-details"
+          >
+            {t("booking.save_details")}
+          </button>
+        </Form>
+      ) : null}
+
+      <BurialRequestFacts booking={b} />
+
+      {pending ? (
+        <section className="card" aria-labelledby="pay-title" data-testid="payment">
+          <h2 id="pay-title">{t("booking.payment")}</h2>
+          <p>
+            {t("booking.fee")}: <strong>{formatMoney(locale, b.fee)}</strong>
+          </p>
+          {b.todo.includes("certificate") || b.todo.includes("slot") ? (
+            <p className="muted">{t("booking.pay_after_details")}</p>
+          ) : null}
+          <p>{t("booking.pay_office", { address: b.cemeteryAddress })}</p>
+          {b.onlinePayment ? (
+            <Form method="post">
+              <input type="hidden" name="id" value={b.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="pay"
+                className="button"
+                disabled={busy}
+                data-testid="pay-online"
+              >
+                <Icon name="check" /> {t("booking.pay_online")}
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : (
+        <section className="card" data-testid="booking-done">
+          {b.status === "paid" || b.status === "confirmed" || b.status === "completed" ? (
+            <p className="alert alert--success" role="status">
+              <Icon name="check" /> {t(`booking.done_${b.status}`)}
+            </p>
+          ) : null}
+          <p>
+            <a
+              href={`/api/v1/burial-requests/${b.id}/confirmation.pdf?lang=${locale}`}
+              className="button button--ghost"
+              download
+            >
+              <Icon name="file" /> {t("booking.confirmation_pdf")}
+            </a>
+          </p>
+        </section>
+      )}
+      <p>
+        <Link to={to(`/client/tickets/active/${b.id}`)}>{t("booking.open_ticket")}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,325 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type {
+  TBurialSearchPage,
+  TCemeteryDetail,
+  TPublicBurial,
+  TPublicPlot,
+  TUploadFile,
+} from "../../../common/api-types.ts";
+import { BURIAL_KINDS, type BurialKind } from "../../../common/booking.ts";
+import { formatMoney } from "../../../common/i18n.ts";
+import { localizePath } from "../../../common/locale.ts";
+import { MAX_SELECTED_PLOTS } from "../../../common/plot-selection.ts";
+import { parseId } from "../../../common/schemas.ts";
+import { describedBy, Field } from "../../components/form.tsx";
+import { Icon } from "../../components/icon.tsx";
+import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
+import { callApi, str } from "../../lib/actions.server.ts";
+import { useT } from "../../lib/hooks.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/reservation-first";
+
+export function meta({ location }: Route.MetaArgs) {
+  return [{ title: location.pathname.startsWith("/kk") ? "Орынды брондау" : "Бронирование места" }];
+}
+
+/** The places chosen on `/reserve` (`?plots=1,2`), at most four, as ids. */
+function plotIdsOf(params: URLSearchParams): number[] {
+  const ids = (params.get("plots") ?? "")
+    .split(",")
+    .map((v) => parseId(v))
+    .filter((v): v is number => v !== null);
+  return [...new Set(ids)].slice(0, MAX_SELECTED_PLOTS);
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { api } = context.get(requestContext);
+  const params = new URL(request.url).searchParams;
+  const plotIds = plotIdsOf(params);
+  const kindParam = params.get("kind");
+  const kind: BurialKind =
+    BURIAL_KINDS.find((k) => k === kindParam) ?? (params.get("burial") ? "family_grave" : "new_grave");
+  const plots = (await Promise.all(plotIds.map((id) => api.get<TPublicPlot>(`/plots/${id}`).catch(() => null)))).filter(
+    (p): p is TPublicPlot => p !== null,
+  );
+  const burialId = parseId(params.get("burial"));
+  const family = burialId ? await api.get<TPublicBurial>(`/burials/${burialId}`).catch(() => null) : null;
+  const cemeteryId = family?.cemetery.id ?? plots[0]?.cemeteryId;
+  const cemetery = cemeteryId ? await api.get<TCemeteryDetail>(`/cemeteries/${cemeteryId}`).catch(() => null) : null;
+  const q = params.get("q")?.trim().slice(0, 120) ?? "";
+  const found = q
+    ? await api.get<TBurialSearchPage>("/burials/search", {
+        query: { q, cemeteryId: cemetery && !family ? String(cemetery.id) : undefined },
+      })
+    : null;
+  return { kind, plots, family, cemetery, q, found: found?.items ?? [] };
+}
+
+const TEXT_FIELDS = ["surname", "name", "patronymic", "iin", "deathDate"] as const;
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const rc = context.get(requestContext);
+  const form = await request.formData();
+  const kind = str(form, "kind");
+  const body = {
+    kind,
+    plotIds: kind === "family_grave" ? [] : form.getAll("plotIds").map(String),
+    familyBurialId: kind === "family_grave" ? str(form, "familyBurialId") || undefined : undefined,
+    remains: str(form, "remains") || "coffin",
+    ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, str(form, k)])),
+    kinshipIds: form.getAll("kinshipIds").map(String).filter(Boolean),
+    graveDocIds: form.getAll("graveDocIds").map(String).filter(Boolean),
+  };
+  const result = await callApi(() => rc.api.post<{ id: number }>("/burial-requests", body));
+  if (result.ok) {
+    return redirect(localizePath(`/client/reservation/reservation-complete?id=${result.value.id}`, rc.locale));
+  }
+  const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, str(form, k)]));
+  return data({ error: result.error, values, kind }, { status: result.status });
+}
+
+/**
+ * Step one of a booking: who is to be buried and how — a new grave in the places chosen on the map,
+ * into a family grave found in the registry, or an urn. Sending it holds the places.
+ */
+export default function ReservationFirst({ loaderData }: Route.ComponentProps) {
+  const { t, to, locale } = useT();
+  const { plots, family, cemetery, q, found } = loaderData;
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const [kind, setKind] = useState<BurialKind>((answer?.kind as BurialKind | undefined) ?? loaderData.kind);
+  const [kinship, setKinship] = useState<TUploadFile[]>([]);
+  const [graveDocs, setGraveDocs] = useState<TUploadFile[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const errors = answer?.error?.fields ?? {};
+  const values = answer?.values ?? {};
+  const first = plots[0];
+  const last = plots[plots.length - 1];
+  const places = kind === "family_grave" ? 1 : plots.length;
+  const fee = cemetery ? cemetery.burialFee * Math.max(places, 1) : 0;
+  const input = (
+    k: (typeof TEXT_FIELDS)[number],
+    label: string,
+    opts: { type?: string; hint?: string; mode?: "numeric" } = {},
+  ) => (
+    <Field id={`b-${k}`} label={label} hint={opts.hint} error={errors[k]}>
+      <input
+        id={`b-${k}`}
+        name={k}
+        type={opts.type ?? "text"}
+        inputMode={opts.mode}
+        defaultValue={values[k] ?? ""}
+        aria-required={k === "surname" || k === "iin" || k === "deathDate" || undefined}
+        aria-invalid={errors[k] ? true : undefined}
+        aria-describedby={describedBy(`b-${k}`, opts.hint, errors[k])}
+        autoComplete="off"
+      />
+    </Field>
+  );
+  const plotsQuery = plots.map((p) => p.id).join(",");
+  return (
+    <section aria-labelledby="rf-title" className="booking">
+      <ol className="booking-steps" aria-label={t("booking.steps")}>
+        <li aria-current="step">{t("booking.step_first")}</li>
+        <li>{t("booking.step_complete")}</li>
+        <li>{t("booking.step_pay")}</li>
+      </ol>
+      <h1 id="rf-title">{t("booking.first_title")}</h1>
+      <p className="lead">{t("booking.first_lead")}</p>
+      {answer?.error ? (
+        <p className="alert alert--error" role="alert" data-testid="booking-error">
+          <Icon name="alert" /> {answer.error.message}
+        </p>
+      ) : null}
+
+      <Form method="post" className="card form" noValidate data-testid="booking-form">
+        <fieldset className="fieldset">
+          <legend>{t("booking.kind")}</legend>
+          <div className="choice">
+            {BURIAL_KINDS.map((k) => (
+              <label key={k} className="choice__option">
+                <input
+                  type="radio"
+                  name="kind"
+                  value={k}
+                  checked={kind === k}
+                  onChange={() => setKind(k)}
+                  data-testid={`kind-${k}`}
+                />
+                <span>
+                  {t(`burial_request.kind.${k}`)}
+                  <small>{t(`booking.kind_hint.${k}`)}</small>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {kind === "family_grave" ? (
+          <fieldset className="fieldset" data-testid="family-grave">
+            <legend>{t("booking.family_grave")}</legend>
+            {family ? (
+              <div className="note" data-testid="family-chosen">
+                <input type="hidden" name="familyBurialId" value={family.id} />
+                <p>
+                  <strong>{[family.surname, family.name, family.patronymic].filter(Boolean).join(" ")}</strong>{" "}
+                  <span className="muted">
+                    {family.birthYear ?? "?"}–{family.deathYear ?? "?"}
+                  </span>
+                </p>
+                <p>
+                  {family.cemetery.name}, {t("search.sector").toLowerCase()} {family.sector},{" "}
+                  {t("search.row").toLowerCase()} {family.row}, {t("search.place").toLowerCase()} {family.place}
+                </p>
+                <Link to={to(`/client/reservation/reservation-first?kind=family_grave`)}>
+                  {t("booking.family_change")}
+                </Link>
+              </div>
+            ) : (
+              <p className="field__hint">{t("booking.family_find_hint")}</p>
+            )}
+            {errors.familyBurialId ? (
+              <p className="field__error" role="alert">
+                {errors.familyBurialId}
+              </p>
+            ) : null}
+            <fieldset className="choice" aria-describedby={errors.remains ? "b-remains-error" : undefined}>
+              <legend className="field__label">{t("booking.remains")}</legend>
+              {(["coffin", "urn"] as const).map((r) => (
+                <label key={r} className="choice__option">
+                  <input
+                    type="radio"
+                    name="remains"
+                    value={r}
+                    defaultChecked={r === "coffin"}
+                    data-testid={`remains-${r}`}
+                  />
+                  <span>
+                    {t(`booking.remains_${r}`)}
+                    <small>{t(`booking.remains_hint_${r}`)}</small>
+                  </span>
+                </label>
+              ))}
+              {errors.remains ? (
+                <p className="field__error" id="b-remains-error" role="alert">
+                  {errors.remains}
+                </p>
+              ) : null}
+            </fieldset>
+            <DropZone
+              name="kinshipIds"
+              label={t("booking.kinship")}
+              hint={t("booking.kinship_hint")}
+              value={kinship}
+              onChange={setKinship}
+              onBusyChange={setUploading}
+              config={{ params: { purpose: "document" }, maxFiles: 5, multiple: true }}
+            />
+            {errors.kinshipIds ? (
+              <p className="field__error" role="alert">
+                {errors.kinshipIds}
+              </p>
+            ) : null}
+            <DropZone
+              name="graveDocIds"
+              label={t("booking.grave_docs")}
+              hint={t("booking.grave_docs_hint")}
+              value={graveDocs}
+              onChange={setGraveDocs}
+              onBusyChange={setUploading}
+              config={{ params: { purpose: "document" }, maxFiles: 5, multiple: true }}
+            />
+            {errors.graveDocIds ? (
+              <p className="field__error" role="alert">
+                {errors.graveDocIds}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : first && last && cemetery ? (
+          <div className="note" data-testid="chosen-places">
+            {plots.map((p) => (
+              <input key={p.id} type="hidden" name="plotIds" value={p.id} />
+            ))}
+            <p>
+              <strong>{cemetery.name}</strong>
+            </p>
+            <p>
+              {t("search.sector")} {first.sector}, {t("search.row").toLowerCase()} {first.row},{" "}
+              {first.number === last.number
+                ? `${t("search.place").toLowerCase()} ${first.number}`
+                : t("reserve.places_range", { from: first.number, to: last.number })}
+            </p>
+            <Link to={to(`/reserve?cemetery=${cemetery.id}#chosen-title`)}>{t("booking.change_places")}</Link>
+          </div>
+        ) : (
+          <p className="alert alert--warning" data-testid="no-places">
+            {t("validation.choose_place")} <Link to={to("/reserve")}>{t("booking.to_map")}</Link>
+          </p>
+        )}
+        {errors.plotIds ? (
+          <p className="field__error" role="alert">
+            {errors.plotIds}
+          </p>
+        ) : null}
+
+        <fieldset className="fieldset">
+          <legend>{t("booking.deceased")}</legend>
+          <div className="form__row">
+            {input("surname", t("burial.surname"))}
+            {input("name", t("burial.name"))}
+            {input("patronymic", t("burial.patronymic"))}
+          </div>
+          <div className="form__row">
+            {input("iin", t("booking.iin"), { hint: t("booking.iin_hint"), mode: "numeric" })}
+            {input("deathDate", t("burial.death_date"), { type: "date" })}
+          </div>
+        </fieldset>
+
+        {cemetery ? (
+          <p className="booking-fee" data-testid="booking-fee">
+            {t("booking.fee")}: <strong>{formatMoney(locale, fee)}</strong>{" "}
+            <span className="muted">{t("booking.fee_hint", { places })}</span>
+          </p>
+        ) : null}
+        <p className="field__hint">{t("booking.hold_hint")}</p>
+        <button type="submit" className="button" disabled={busy || uploading} data-testid="book">
+          {t("booking.book")}
+        </button>
+      </Form>
+
+      {kind === "family_grave" ? (
+        <section className="card" aria-labelledby="family-search-title">
+          <h2 id="family-search-title">{t("booking.family_search")}</h2>
+          <Form method="get" className="search-form" data-testid="family-search">
+            <input type="hidden" name="kind" value="family_grave" />
+            {plotsQuery ? <input type="hidden" name="plots" value={plotsQuery} /> : null}
+            <div className="field">
+              <label htmlFor="fs-q" className="field__label">
+                {t("booking.family_search_label")}
+              </label>
+              <input id="fs-q" name="q" defaultValue={q} type="search" />
+            </div>
+            <button type="submit" className="button button--ghost">
+              <Icon name="search" /> {t("common.find")}
+            </button>
+          </Form>
+          {q && found.length === 0 ? <p className="muted">{t("booking.family_none")}</p> : null}
+          <ul className="stack" data-testid="family-results">
+            {found.map((b) => (
+              <li key={b.id}>
+                <Link to={to(`/client/reservation/reservation-first?kind=family_grave&burial=${b.id}`)}>
+                  {[b.surname, b.name, b.patronymic].filter(Boolean).join(" ")}
+                </Link>{" "}
+                <span className="muted">
+                  {b.birthYear ?? "?"}–{b.deathYear ?? "?"} · {b.cemetery.name}, {t("search.sector").toLowerCase()}{" "}
+                  {b.sector}, {t("search.row").toLowerCase()} {b.row}, {t("search.place").toLowerCase()} {b.place}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </section>
+  );
+}

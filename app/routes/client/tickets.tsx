@@ -1,0 +1,87 @@
+import { Link, useLocation } from "react-router";
+import type { TBurialRequestPage } from "../../../common/booking.ts";
+import { formatDate, formatMoney } from "../../../common/i18n.ts";
+import { pageNumber } from "../../../common/schemas.ts";
+import { placesText } from "../../components/burial-request.tsx";
+import { Countdown } from "../../components/countdown.tsx";
+import { Icon } from "../../components/icon.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { useT } from "../../lib/hooks.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/tickets";
+
+const isActive = (pathname: string) => pathname.replace(/\/$/, "").endsWith("/tickets/active");
+
+export function meta({ location }: Route.MetaArgs) {
+  const kk = location.pathname.startsWith("/kk");
+  if (isActive(location.pathname)) return [{ title: kk ? "Ашық өтінімдер" : "Открытые заявки" }];
+  return [{ title: kk ? "Жерлеуге өтінімдер" : "Заявки на захоронение" }];
+}
+
+/** Both lists of the family's requests: open ones (`/client/tickets/active`) and all (`/client/tickets/burial`). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { api } = context.get(requestContext);
+  const url = new URL(request.url);
+  const page = await api.get<TBurialRequestPage>("/burial-requests", {
+    query: { page: String(pageNumber(url.searchParams.get("page"))), ...(isActive(url.pathname) ? { open: "1" } : {}) },
+  });
+  return { page, now: new Date().toISOString() };
+}
+
+export default function Tickets({ loaderData }: Route.ComponentProps) {
+  const { t, to, locale } = useT();
+  const { pathname } = useLocation();
+  const active = isActive(pathname);
+  const { page, now } = loaderData;
+  return (
+    <section aria-labelledby="tickets-title">
+      <h1 id="tickets-title">{active ? t("booking.active_title") : t("booking.all_title")}</h1>
+      <p className="lead">
+        {active ? t("booking.active_lead") : t("booking.all_lead")}{" "}
+        <Link to={to(active ? "/client/tickets/burial" : "/client/tickets/active")}>
+          {active ? t("booking.see_all") : t("booking.see_active")}
+        </Link>
+      </p>
+      {page.items.length === 0 ? (
+        <div className="note" data-testid="tickets-empty">
+          <p>{active ? t("booking.none_active") : t("booking.none")}</p>
+          <Link className="button" to={to("/reserve")}>
+            <Icon name="map-pin" /> {t("booking.choose_place")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="cards" data-testid="tickets">
+          {page.items.map((r) => (
+            <li key={r.id} className="card">
+              <h2 className="card__title">
+                <Link to={to(`/client/tickets/active/${r.id}`)}>
+                  {t("booking.request_title", { number: r.number })}
+                </Link>{" "}
+                <StatusBadge kind="burial_request" status={r.status} />
+              </h2>
+              <p>
+                <strong>{r.deceased}</strong> · {t(`burial_request.kind.${r.kind}`)}
+              </p>
+              <p className="muted">
+                {r.cemeteryName} · {placesText(t, r.places)}
+              </p>
+              <p>
+                {r.burialDate && r.burialTime
+                  ? `${t("booking.slot")}: ${formatDate(locale, r.burialDate)}, ${r.burialTime}`
+                  : t("booking.slot_not_chosen")}{" "}
+                · {formatMoney(locale, r.fee)}
+              </p>
+              {r.status === "pending" ? (
+                <p>
+                  <Countdown until={r.expiresAt} serverNow={now} />
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page.page} pageSize={page.pageSize} total={page.total} />
+    </section>
+  );
+}

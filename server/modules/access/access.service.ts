@@ -1,0 +1,123 @@
+/**
+ * Scopes: where a user's permissions reach. `common/permissions.ts` says which roles may do a kind
+ * of work; this module says on which records: a manager works in the cemeteries assigned to them
+ * and the admin in every one, an akimat's staff in their own akimat (changing its staff is for the
+ * akimat's admin), a supplier in its own company, anyone on what they own. Services ask it before
+ * they touch a record, and list queries fold its condition into their `where` (`cemeteryScope`,
+ * `registryRequestScope`), so a list never shows what a single read would refuse.
+ *
+ * This is the one place that turns a role into a scope; services do not compare roles themselves.
+ */
+import { and, asc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Queryable } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { TSessionUser } from "../auth/auth.service.ts";
+import { managerCemeteries } from "../registry/registry.tables.ts";
+
+type Who = Pick<TSessionUser, "id" | "role">;
+
+/** Whether a user works in every cemetery without assignments: the admin. */
+function worksEverywhere(user: Who): boolean {
+  return user.role === "admin";
+}
+
+// ——— Cemeteries ———
+
+/** The cemeteries assigned to a user, by id (none for anyone who is not a manager). */
+export async function managerCemeteryIds(db: Queryable, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: managerCemeteries.cemeteryId })
+    .from(managerCemeteries)
+    .where(eq(managerCemeteries.userId, userId))
+    .orderBy(asc(managerCemeteries.cemeteryId));
+  return rows.map((r) => r.id);
+}
+
+/** The cemeteries a user works in: `"all"` for the admin, the assigned ones for a manager, none otherwise. */
+export async function staffCemeteryIds(db: Queryable, user: Who): Promise<number[] | "all"> {
+  if (worksEverywhere(user)) return "all";
+  if (user.role !== "manager") return [];
+  return managerCemeteryIds(db, user.id);
+}
+
+/** The ids of a manager's cemeteries, as a subquery (no round trip before the list's own query). */
+const assignedTo = (userId: number) =>
+  sql`(select ${managerCemeteries.cemeteryId} from ${managerCemeteries} where ${managerCemeteries.userId} = ${userId})`;
+
+/**
+ * The condition that keeps a list to the cemeteries a user works in, on the list's cemetery column:
+ * null for the admin (every cemetery), the assigned ones for a manager, nothing for other roles.
+ */
+export function cemeteryScope(user: Who, cemeteryColumn: AnyPgColumn): SQL | null {
+  if (worksEverywhere(user)) return null;
+  if (user.role !== "manager") return sql`false`;
+  return sql`${cemeteryColumn} in ${assignedTo(user.id)}`;
+}
+
+/**
+ * Lets the admin into every cemetery and a manager into the cemeteries assigned to them:
+ * 403 `cemetery_not_assigned` for a manager's other cemeteries, 403 `forbidden` for other roles.
+ */
+export async function assertManagesCemetery(db: Queryable, user: Who, cemeteryId: number): Promise<void> {
+  if (worksEverywhere(user)) return;
+  if (user.role !== "manager") throw new AppError(403, "forbidden");
+  const [row] = await db
+    .select({ id: managerCemeteries.cemeteryId })
+    .from(managerCemeteries)
+    .where(and(eq(managerCemeteries.userId, user.id), eq(managerCemeteries.cemeteryId, cemeteryId)));
+  if (!row) throw new AppError(403, "cemetery_not_assigned");
+}
+
+/**
+ * Whether a staff member handles a visitor's request: the admin always; a manager when it names one
+ * of their cemeteries, or names none and they have any (such requests go to every cemetery's staff).
+ */
+export async function handlesRequestFor(db: Queryable, user: Who, cemeteryId: number | null): Promise<boolean> {
+  const ids = await staffCemeteryIds(db, user);
+  if (ids === "all") return true;
+  return cemeteryId === null ? ids.length > 0 : ids.includes(cemeteryId);
+}
+
+/**
+ * `handlesRequestFor` as a list's condition, on the request's cemetery column: null for the admin;
+ * for a manager the requests of their cemeteries and, when they have any, those that named none.
+ */
+export function registryRequestScope(user: Who, cemeteryColumn: AnyPgColumn): SQL | null {
+  const own = cemeteryScope(user, cemeteryColumn);
+  if (own === null || user.role !== "manager") return own;
+  return or(own, and(isNull(cemeteryColumn), sql`exists ${assignedTo(user.id)}`)) as SQL;
+}
+
+// ——— The akimat ———
+
+/** The akimat a staff member works for, or 403 (not an akimat's staff). */
+export function akimatIdOf(user: Pick<TSessionUser, "role" | "akimatId">): number {
+  if (user.role !== "akimat" || !user.akimatId) throw new AppError(403, "forbidden");
+  return user.akimatId;
+}
+
+/** Whether a user is staff of this akimat. */
+export function worksForAkimat(user: Pick<TSessionUser, "role" | "akimatId">, akimatId: number): boolean {
+  return user.role === "akimat" && user.akimatId === akimatId;
+}
+
+/** Whether a user is the admin of their akimat (who invites, edits and removes its staff). */
+export function isAkimatAdmin(user: Pick<TSessionUser, "role" | "akimatId" | "akimatRole">): boolean {
+  return user.role === "akimat" && Boolean(user.akimatId) && user.akimatRole === "admin";
+}
+
+/** The akimat whose staff the caller may change: 403 `forbidden` for others, `not_akimat_admin` for its employees. */
+export function assertAkimatAdmin(user: Pick<TSessionUser, "role" | "akimatId" | "akimatRole">): number {
+  const akimatId = akimatIdOf(user);
+  if (!isAkimatAdmin(user)) throw new AppError(403, "not_akimat_admin");
+  return akimatId;
+}
+
+// ——— Owners ———
+
+/** The supplier company a user speaks for, or 404 `supplier_not_found`. */
+export function ownSupplierId(user: Pick<TSessionUser, "supplierId">): number {
+  if (!user.supplierId) throw new AppError(404, "supplier_not_found");
+  return user.supplierId;
+}

@@ -1,0 +1,616 @@
+/**
+ * The burial request's printed documents and the crew's calendar, as pure functions of plain data
+ * and a locale: the booking's confirmation, the grave's certificate and the day's schedule (PDF),
+ * and a cemetery's calendar feed (iCalendar, RFC 5545). Each PDF is first described as a
+ * {@link TPrintDoc} (title, labelled fields, a table, a QR code), which `renderPdf` lays out; the
+ * tests read both the description and the text of the rendered file.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import {
+  CEMETERY_TIME_ZONE,
+  localDate,
+  localInstant,
+  slotEnd,
+  type TBurialRequest,
+  type TSchedule,
+  type TScheduleItem,
+} from "../../../common/booking.ts";
+import { formatDate, formatMoney, translate } from "../../../common/i18n.ts";
+import { LANGUAGE_TAGS, type Locale } from "../../../common/locale.ts";
+import { formatCoordinates, placeLink } from "../../../common/map-links.ts";
+
+// ---------- What the documents say ----------
+
+type TField = { label: string; value: string };
+/** A printable document, before layout: what the tests check and `renderPdf` draws. */
+export type TPrintDoc = {
+  locale: Locale;
+  title: string;
+  subtitle: string;
+  sections: { heading: string; fields: TField[] }[];
+  table?: { columns: { label: string; width: number }[]; rows: string[][]; empty: string; total: string };
+  qr?: { url: string; caption: string; hint: string };
+  note?: string;
+  footer: string;
+  landscape?: boolean;
+  issuedAt: Date;
+};
+
+type TPlace = { sector: string; row: string; number: number; lat: number | null; lng: number | null };
+
+const tr = (locale: Locale) => (key: string, params?: Record<string, string | number>) =>
+  translate(locale, `documents.${key}`, params);
+
+/** `24.11.2026` from a local date (`2026-11-24`) or an instant (Almaty time). */
+const day = (locale: Locale, value: string | Date) => formatDate(locale, value);
+
+function placeText(locale: Locale, p: Pick<TPlace, "sector" | "row" | "number">): string {
+  return tr(locale)("place", { sector: p.sector, row: p.row, number: p.number });
+}
+
+/** Places as people write them; neighbours in one row once: `сектор А, ряд 3, места 12, 13`. */
+function placesText(locale: Locale, places: readonly TPlace[]): string {
+  const [first] = places;
+  if (!first) return "";
+  if (places.length > 1 && places.every((p) => p.sector === first.sector && p.row === first.row)) {
+    const numbers = places.map((p) => p.number).join(", ");
+    return tr(locale)("places_in_row", { sector: first.sector, row: first.row, numbers });
+  }
+  return places.map((p) => placeText(locale, p)).join("; ");
+}
+
+function fullName(p: { surname: string; name: string; patronymic: string }): string {
+  return [p.surname, p.name, p.patronymic].filter(Boolean).join(" ");
+}
+
+/** The QR code of a grave's point (the first place of a request), or none when the place has no coordinates. */
+function qrOf(locale: Locale, place: TPlace | undefined): TPrintDoc["qr"] {
+  if (!place || place.lat === null || place.lng === null) return undefined;
+  const t = tr(locale);
+  const point: [number, number] = [place.lng, place.lat];
+  return {
+    url: placeLink(point),
+    caption: t("map.caption", { coordinates: formatCoordinates(point) }),
+    hint: t("map.scan"),
+  };
+}
+
+function footer(locale: Locale, issuedAt: Date): string {
+  return tr(locale)("issued", {
+    date: formatDate(locale, issuedAt, true),
+    brand: translate(locale, "brand.name"),
+  });
+}
+
+/** What the confirmation needs of a request: its answer from the API (`getBurialRequest`). */
+export type TConfirmationData = Pick<
+  TBurialRequest,
+  | "number"
+  | "status"
+  | "kind"
+  | "remains"
+  | "surname"
+  | "name"
+  | "patronymic"
+  | "birthDate"
+  | "deathDate"
+  | "cemeteryName"
+  | "cemeteryAddress"
+  | "places"
+  | "familyGrave"
+  | "burialDate"
+  | "burialTime"
+  | "fee"
+  | "paymentMethod"
+  | "paidAt"
+  | "paymentRef"
+  | "expiresAt"
+  | "createdAt"
+>;
+
+function kindText(
+  locale: Locale,
+  r: Pick<TConfirmationData, "kind" | "remains"> & { places: readonly unknown[] },
+): string {
+  const t = tr(locale);
+  const parts = [t(`kind.${r.kind}`)];
+  if (r.kind === "family_grave") parts.push(t(`remains.${r.remains}`));
+  if (r.kind === "new_grave" && r.places.length > 1) parts.push(t("places_count", { n: r.places.length }));
+  return parts.join(", ");
+}
+
+function familyGraveText(locale: Locale, g: { name: string; lastBurial: string | null }): string {
+  const t = tr(locale);
+  return g.lastBurial ? `${g.name} (${t("schedule.last_burial", { date: day(locale, g.lastBurial) })})` : g.name;
+}
+
+/** The booking's confirmation: the family's proof of the booking, and what is still to pay. */
+export function confirmationDoc(r: TConfirmationData, locale: Locale, issuedAt: Date): TPrintDoc {
+  const t = tr(locale);
+  const none = "—";
+  const burial: TField[] = [
+    { label: t("field.kind"), value: kindText(locale, r) },
+    ...(r.familyGrave ? [{ label: t("field.family_grave"), value: familyGraveText(locale, r.familyGrave) }] : []),
+    {
+      label: t("field.burial_time"),
+      value: r.burialDate && r.burialTime ? `${day(locale, r.burialDate)}, ${r.burialTime}` : t("not_chosen"),
+    },
+  ];
+  let payment: string;
+  if (r.paidAt && r.paymentMethod) {
+    const paid = t("confirmation.paid", {
+      method: t(`payment_method.${r.paymentMethod}`),
+      date: day(locale, new Date(r.paidAt)),
+    });
+    payment = r.paymentRef ? t("confirmation.receipt", { paid, ref: r.paymentRef }) : paid;
+  } else {
+    payment = t("confirmation.to_pay_by", { date: formatDate(locale, new Date(r.expiresAt), true) });
+  }
+  return {
+    locale,
+    title: t("confirmation.title"),
+    subtitle: t("request_of", { number: r.number, date: day(locale, new Date(r.createdAt)) }),
+    sections: [
+      {
+        heading: t("section.deceased"),
+        fields: [
+          { label: t("field.full_name"), value: fullName(r) },
+          { label: t("field.birth_date"), value: r.birthDate ? day(locale, r.birthDate) : none },
+          { label: t("field.death_date"), value: day(locale, r.deathDate) },
+        ],
+      },
+      {
+        heading: t("section.cemetery"),
+        fields: [
+          { label: t("field.cemetery"), value: r.cemeteryName },
+          ...(r.cemeteryAddress ? [{ label: t("field.address"), value: r.cemeteryAddress }] : []),
+          { label: t("field.places"), value: placesText(locale, r.places) || none },
+        ],
+      },
+      { heading: t("section.burial"), fields: burial },
+      {
+        heading: t("section.payment"),
+        fields: [
+          { label: t("field.status"), value: t(`status.${r.status}`) },
+          { label: t("field.fee"), value: formatMoney(locale, r.fee) },
+          { label: t("field.payment"), value: payment },
+        ],
+      },
+    ],
+    qr: qrOf(locale, r.places[0]),
+    note: t("confirmation.note"),
+    footer: footer(locale, issuedAt),
+    issuedAt,
+  };
+}
+
+/** What the grave's certificate shows (a burial record completed through a request). */
+export type TCertificateData = {
+  number: string;
+  surname: string;
+  name: string;
+  patronymic: string;
+  birthDate: string | null;
+  deathDate: string | null;
+  burialDate: string | null;
+  cemeteryName: string;
+  cemeteryAddress: string;
+  place: TPlace;
+  responsible: string;
+};
+
+/** The certificate of a burial (удостоверение о захоронении), issued to the grave's responsible person. */
+export function certificateDoc(d: TCertificateData, locale: Locale, issuedAt: Date): TPrintDoc {
+  const t = tr(locale);
+  const none = "—";
+  return {
+    locale,
+    title: t("certificate.title"),
+    subtitle: `№ ${d.number}`,
+    sections: [
+      {
+        heading: t("section.deceased"),
+        fields: [
+          { label: t("field.full_name"), value: fullName(d) },
+          { label: t("field.birth_date"), value: d.birthDate ? day(locale, d.birthDate) : none },
+          { label: t("field.death_date"), value: d.deathDate ? day(locale, d.deathDate) : none },
+          { label: t("field.burial_date"), value: d.burialDate ? day(locale, d.burialDate) : none },
+        ],
+      },
+      {
+        heading: t("section.cemetery"),
+        fields: [
+          { label: t("field.cemetery"), value: d.cemeteryName },
+          ...(d.cemeteryAddress ? [{ label: t("field.address"), value: d.cemeteryAddress }] : []),
+          { label: t("field.places"), value: placeText(locale, d.place) },
+        ],
+      },
+      {
+        heading: t("section.burial"),
+        fields: [
+          { label: t("field.responsible"), value: d.responsible || none },
+          { label: t("field.request"), value: d.number },
+          { label: t("field.issued_on"), value: day(locale, issuedAt) },
+        ],
+      },
+    ],
+    qr: qrOf(locale, d.place),
+    note: t("certificate.note"),
+    footer: footer(locale, issuedAt),
+    issuedAt,
+  };
+}
+
+function scheduleNote(locale: Locale, item: TScheduleItem): string {
+  return item.familyGrave
+    ? tr(locale)("schedule.family_grave", { name: familyGraveText(locale, item.familyGrave) })
+    : "";
+}
+
+/** A cemetery's burials of one day, as a table for the crew (landscape). */
+export function scheduleDoc(d: TSchedule, locale: Locale, issuedAt: Date): TPrintDoc {
+  const t = tr(locale);
+  return {
+    locale,
+    title: t("schedule.title", { date: day(locale, d.date) }),
+    subtitle: d.cemeteryName,
+    sections: [],
+    table: {
+      columns: [
+        { label: t("schedule.col.time"), width: 0.1 },
+        { label: t("schedule.col.number"), width: 0.11 },
+        { label: t("schedule.col.deceased"), width: 0.2 },
+        { label: t("schedule.col.place"), width: 0.18 },
+        { label: t("schedule.col.kind"), width: 0.13 },
+        { label: t("schedule.col.status"), width: 0.1 },
+        { label: t("schedule.col.note"), width: 0.18 },
+      ],
+      rows: d.items.map((i) => [
+        `${i.time}–${i.endTime}`,
+        i.number,
+        i.deceased,
+        placesText(locale, i.places),
+        kindText(locale, i),
+        t(`status.${i.status}`),
+        scheduleNote(locale, i),
+      ]),
+      empty: t("schedule.empty"),
+      total: t("schedule.total", { n: d.items.length }),
+    },
+    footer: footer(locale, issuedAt),
+    landscape: true,
+    issuedAt,
+  };
+}
+
+// ---------- Layout ----------
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+/** DejaVu Sans: every Cyrillic letter of Russian and Kazakh (ә ғ қ ң ө ұ ү һ і), the tenge sign and №. */
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+    bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
+  };
+  return fonts;
+}
+
+const MARGIN = 50;
+const GREY = "#555555";
+
+/** Draws a QR code of `url` as vector squares (sharp at any print size), `size` points wide, at (x, y). */
+function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
+  const cell = size / modules.size;
+  for (let r = 0; r < modules.size; r++) {
+    for (let c = 0; c < modules.size; c++) {
+      if (modules.get(r, c)) doc.rect(x + c * cell, y + r * cell, cell, cell);
+    }
+  }
+  doc.fillColor("black").fill();
+}
+
+function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+}
+
+function drawFields(doc: PDFKit.PDFDocument, sections: TPrintDoc["sections"]) {
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const labelWidth = 170;
+  const valueWidth = width - labelWidth - 10;
+  for (const s of sections) {
+    ensureRoom(doc, 40);
+    doc.moveDown(0.6);
+    doc.font("bold").fontSize(12).fillColor("black").text(s.heading, left, doc.y, { width });
+    doc
+      .moveTo(left, doc.y + 2)
+      .lineTo(left + width, doc.y + 2)
+      .lineWidth(0.5)
+      .strokeColor("#999999")
+      .stroke();
+    doc.moveDown(0.4);
+    for (const f of s.fields) {
+      doc.fontSize(10.5);
+      const h = Math.max(
+        doc.font("regular").heightOfString(f.label, { width: labelWidth }),
+        doc.font("bold").heightOfString(f.value, { width: valueWidth }),
+      );
+      ensureRoom(doc, h + 4);
+      const y = doc.y;
+      doc.font("regular").fillColor(GREY).text(f.label, left, y, { width: labelWidth });
+      doc
+        .font("bold")
+        .fillColor("black")
+        .text(f.value, left + labelWidth + 10, y, { width: valueWidth });
+      doc.y = y + h + 4;
+    }
+  }
+}
+
+function drawTable(doc: PDFKit.PDFDocument, table: NonNullable<TPrintDoc["table"]>) {
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const widths = table.columns.map((c) => c.width * width);
+  const pad = 4;
+  const rowHeight = (cells: string[], font: "regular" | "bold") =>
+    Math.max(
+      ...cells.map((text, i) => doc.font(font).heightOfString(text || " ", { width: (widths[i] ?? 0) - 2 * pad })),
+    );
+  const drawRow = (cells: string[], font: "regular" | "bold", shade: boolean) => {
+    doc.fontSize(9.5);
+    const h = rowHeight(cells, font) + 2 * pad;
+    const y = doc.y;
+    if (shade) doc.rect(left, y, width, h).fillColor("#eeeeee").fill();
+    let x = left;
+    cells.forEach((text, i) => {
+      doc
+        .font(font)
+        .fillColor("black")
+        .text(text, x + pad, y + pad, { width: (widths[i] ?? 0) - 2 * pad });
+      x += widths[i] ?? 0;
+    });
+    doc.rect(left, y, width, h).lineWidth(0.5).strokeColor("#999999").stroke();
+    doc.y = y + h;
+  };
+  const header = table.columns.map((c) => c.label);
+  doc.moveDown(0.8);
+  drawRow(header, "bold", true);
+  for (const row of table.rows) {
+    doc.fontSize(9.5);
+    if (doc.y + rowHeight(row, "regular") + 2 * pad > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      drawRow(header, "bold", true);
+    }
+    drawRow(row, "regular", false);
+  }
+  doc.moveDown(0.8);
+  doc
+    .font("regular")
+    .fontSize(10.5)
+    .fillColor("black")
+    .text(table.rows.length ? table.total : table.empty, left, doc.y, { width });
+}
+
+function drawQrBlock(doc: PDFKit.PDFDocument, qr: NonNullable<TPrintDoc["qr"]>) {
+  const size = 110;
+  ensureRoom(doc, size + 20);
+  doc.moveDown(1);
+  const y = doc.y;
+  drawQr(doc, qr.url, MARGIN, y, size);
+  const textX = MARGIN + size + 16;
+  const textWidth = doc.page.width - MARGIN - textX;
+  doc
+    .font("bold")
+    .fontSize(10.5)
+    .fillColor("black")
+    .text(qr.caption, textX, y + 8, { width: textWidth });
+  doc.moveDown(0.3);
+  doc.font("regular").fontSize(9.5).fillColor(GREY).text(qr.hint, textX, doc.y, { width: textWidth });
+  doc.fontSize(8).text(qr.url, textX, doc.y + 4, { width: textWidth, link: qr.url });
+  doc.y = Math.max(doc.y, y + size);
+}
+
+/** Lays a document out on A4 pages (DejaVu Sans, numbered pages with the footer), as a PDF file. */
+export function renderPdf(d: TPrintDoc, opts: { compress?: boolean } = {}): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: d.landscape ? "landscape" : "portrait",
+    margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
+    compress: opts.compress ?? true,
+    bufferPages: true,
+    lang: LANGUAGE_TAGS[d.locale],
+    displayTitle: true,
+    info: {
+      Title: d.title,
+      Author: translate(d.locale, "brand.name"),
+      Creator: translate(d.locale, "brand.name"),
+      CreationDate: d.issuedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.registerFont("regular", regular);
+  doc.registerFont("bold", bold);
+  const width = doc.page.width - 2 * MARGIN;
+
+  doc.font("regular").fontSize(9).fillColor(GREY).text(translate(d.locale, "brand.name"), MARGIN, MARGIN, { width });
+  doc.moveDown(0.5);
+  doc.font("bold").fontSize(17).fillColor("black").text(d.title, { width });
+  doc.moveDown(0.2);
+  doc.font("regular").fontSize(12).text(d.subtitle, { width });
+  drawFields(doc, d.sections);
+  if (d.table) drawTable(doc, d.table);
+  if (d.qr) drawQrBlock(doc, d.qr);
+  if (d.note) {
+    ensureRoom(doc, 30);
+    doc.moveDown(1);
+    doc.font("regular").fontSize(9.5).fillColor(GREY).text(d.note, MARGIN, doc.y, { width });
+  }
+
+  // The footer and page numbers on every page, once the number of pages is known. Writing below
+  // the bottom margin would start a new page: the margin is lifted while the footer is drawn.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN;
+    const page = tr(d.locale)("page", { page: i + 1, pages: range.count });
+    doc.font("regular").fontSize(8).fillColor(GREY);
+    doc.text(d.footer, MARGIN, y, { width: width - 90, lineBreak: false });
+    doc.text(page, MARGIN + width - 90, y, { width: 90, align: "right", lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}
+
+export const confirmationPdf = (r: TConfirmationData, locale: Locale, issuedAt: Date) =>
+  renderPdf(confirmationDoc(r, locale, issuedAt));
+export const certificatePdf = (d: TCertificateData, locale: Locale, issuedAt: Date) =>
+  renderPdf(certificateDoc(d, locale, issuedAt));
+export const schedulePdf = (d: TSchedule, locale: Locale, issuedAt: Date) =>
+  renderPdf(scheduleDoc(d, locale, issuedAt));
+
+// ---------- The crew's calendar (iCalendar) ----------
+
+/** One burial of the feed. */
+export type TCalendarEvent = {
+  id: number;
+  number: string;
+  status: "paid" | "confirmed";
+  kind: TScheduleItem["kind"];
+  remains: TScheduleItem["remains"];
+  surname: string;
+  deceased: string;
+  burialDate: string;
+  burialTime: string;
+  places: TPlace[];
+  familyGrave: TScheduleItem["familyGrave"];
+  updatedAt: Date;
+};
+
+export type TCalendarData = {
+  cemeteryName: string;
+  slotMinutes: number;
+  /** The product's address: the events' UIDs are made unique with its host, their links point at it. */
+  publicUrl: string;
+  events: TCalendarEvent[];
+};
+
+/** A TEXT value escaped (RFC 5545 §3.3.11): backslash, semicolon, comma, and line breaks as `\n`. */
+export function icsEscape(text: string): string {
+  return text
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/**
+ * Folds a content line to lines of at most 75 octets (RFC 5545 §3.1): each continuation starts
+ * with one space, which counts. Never inside a UTF-8 sequence (Cyrillic letters are two octets).
+ */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const ch of line) {
+    const n = Buffer.byteLength(ch, "utf8");
+    const limit = out.length === 0 ? 75 : 74;
+    if (octets + n > limit) {
+      out.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += ch;
+    octets += n;
+  }
+  out.push(current);
+  return out.join("\r\n ");
+}
+
+/** `20261124T100000` from a local date and time. */
+const localStamp = (date: string, time: string) => `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
+/** `20261123T060000Z` from an instant. */
+const utcStamp = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
+
+/**
+ * A cemetery's calendar feed: the time zone of the cemeteries (UTC+5 all year, no summer time)
+ * and one event per paid or confirmed burial (tentative until the cemetery confirms it), in
+ * Russian, the crew's working language. An event's UID stays the same for its request, so
+ * calendar apps update it in place when its time changes.
+ */
+export function calendarFeed(d: TCalendarData): string {
+  const t = tr("ru");
+  const host = new URL(d.publicUrl).host;
+  const lines: string[] = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${host}//burials//RU`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${icsEscape(t("calendar.name", { cemetery: d.cemeteryName }))}`,
+    `X-WR-TIMEZONE:${CEMETERY_TIME_ZONE}`,
+    "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
+    "X-PUBLISHED-TTL:PT1H",
+    "BEGIN:VTIMEZONE",
+    `TZID:${CEMETERY_TIME_ZONE}`,
+    "BEGIN:STANDARD",
+    "DTSTART:19700101T000000",
+    "TZOFFSETFROM:+0500",
+    "TZOFFSETTO:+0500",
+    "TZNAME:+05",
+    "END:STANDARD",
+    "END:VTIMEZONE",
+  ];
+  for (const e of d.events) {
+    const place = placesText("ru", e.places);
+    const description = [
+      e.deceased,
+      `${t("field.kind")}: ${kindText("ru", e)}`,
+      ...(place ? [`${t("field.places")}: ${place}`] : []),
+      ...(e.familyGrave ? [`${t("field.family_grave")}: ${familyGraveText("ru", e.familyGrave)}`] : []),
+      `${t("field.status")}: ${t(`status.${e.status}`)}`,
+    ].join("\n");
+    const first = e.places[0];
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:burial-request-${e.id}@${host}`,
+      `DTSTAMP:${utcStamp(e.updatedAt)}`,
+      `LAST-MODIFIED:${utcStamp(e.updatedAt)}`,
+      `DTSTART;TZID=${CEMETERY_TIME_ZONE}:${localStamp(e.burialDate, e.burialTime)}`,
+      `DTEND;TZID=${CEMETERY_TIME_ZONE}:${endStamp(e.burialDate, e.burialTime, d.slotMinutes)}`,
+      `SUMMARY:${icsEscape(t("calendar.summary", { number: e.number, surname: e.surname }))}`,
+      `LOCATION:${icsEscape([d.cemeteryName, place].filter(Boolean).join(", "))}`,
+      `DESCRIPTION:${icsEscape(description)}`,
+      ...(first && first.lat !== null && first.lng !== null
+        ? [`GEO:${first.lat.toFixed(6)};${first.lng.toFixed(6)}`]
+        : []),
+      `URL:${d.publicUrl}/manager/booking/${e.id}`,
+      `STATUS:${e.status === "confirmed" ? "CONFIRMED" : "TENTATIVE"}`,
+      "TRANSP:OPAQUE",
+      "END:VEVENT",
+    );
+  }
+  lines.push("END:VCALENDAR");
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}
+
+/** The local end of a slot (`20261124T110000`); a slot running past midnight ends on the next day. */
+function endStamp(date: string, time: string, slotMinutes: number): string {
+  const end = localInstant(date, time).getTime() + slotMinutes * 60_000;
+  const endDate = localDate(new Date(end));
+  const sinceMidnight = Math.round((end - localInstant(endDate, "00:00").getTime()) / 60_000);
+  return localStamp(endDate, slotEnd("00:00", sinceMidnight));
+}

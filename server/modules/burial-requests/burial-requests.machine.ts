@@ -1,0 +1,142 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { type BurialRequestMove, type BurialRequestStatus, requestNumber } from "../../../common/booking.ts";
+import type { Queryable } from "../../db/client.ts";
+import { defineMachine, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
+import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
+import { completeBurial, staffOf } from "./burial-requests.effects.ts";
+
+export type TBurialRequestRow = typeof burialRequests.$inferSelect;
+type Ctx = TMoveContext<TBurialRequestRow>;
+
+/** Ends the request's live holds: its places are free again (or occupied, when the burial record took one). */
+export async function releaseHolds(tx: Queryable, requestId: number, now: Date): Promise<void> {
+  await tx
+    .update(plotHolds)
+    .set({ releasedAt: now })
+    .where(and(eq(plotHolds.requestId, requestId), isNull(plotHolds.releasedAt)));
+}
+
+/** A paid request keeps its places until it is completed or cancelled: its holds stop expiring. */
+async function keepHolds(tx: Queryable, requestId: number): Promise<void> {
+  await tx
+    .update(plotHolds)
+    .set({ heldUntil: null })
+    .where(and(eq(plotHolds.requestId, requestId), isNull(plotHolds.releasedAt)));
+}
+
+/** The things the family must still do before the request can be paid: the certificate and the slot. */
+export function readyToPay(r: TBurialRequestRow, hasCertificate: boolean): boolean {
+  return hasCertificate && r.burialDate !== null && r.burialTime !== null;
+}
+
+const params = (r: TBurialRequestRow, extra: Record<string, string | number> = {}) => ({
+  number: requestNumber(r.id, r.createdAt),
+  ...extra,
+});
+const clientLink = (r: TBurialRequestRow) => `/client/tickets/active/${r.id}`;
+const staffLink = (r: TBurialRequestRow) => `/manager/booking/${r.id}`;
+
+const toClient =
+  (kind: TNotice["kind"], sms = true) =>
+  ({ row, reason }: Ctx): TNotice[] => [
+    { userId: row.clientId, kind, params: params(row, reason ? { reason } : {}), link: clientLink(row), sms },
+  ];
+
+const paid =
+  (method: "office" | "online") =>
+  ({ now, data }: Ctx) => ({
+    paymentMethod: method,
+    paidAt: now,
+    paymentRef: typeof data.ref === "string" && data.ref ? data.ref : null,
+  });
+
+const payable = (r: TBurialRequestRow, _actor: unknown, now: Date) =>
+  r.expiresAt > now && r.burialDate !== null && r.burialTime !== null;
+
+/**
+ * The burial request's machine (PRODUCT.md §3): pending → paid → confirmed → completed; cancelled
+ * (by the family while pending, by the cemetery until completed, each with a reason); expired
+ * (unpaid past its hold, by the product's timer). The office payment is recorded by the cemetery's
+ * staff; the online payment by the provider's signed callback (the system).
+ *
+ * "Ready to pay" also needs the death certificate: the service checks it before `pay_*`, since it
+ * lives in the uploads, not on the row.
+ */
+export const burialRequestMachine = defineMachine<BurialRequestStatus, TBurialRequestRow, BurialRequestMove>({
+  entity: "burial_request",
+  table: burialRequests,
+  statuses: ["pending", "paid", "confirmed", "completed", "cancelled", "expired"],
+  moves: {
+    pay_office: {
+      from: ["pending"],
+      to: "paid",
+      by: "booking.record_payment",
+      when: payable,
+      whenError: "booking_not_payable",
+      set: paid("office"),
+      effects: (tx, _s, { row }) => keepHolds(tx, row.id),
+      tell: toClient("burial_paid"),
+    },
+    pay_online: {
+      from: ["pending"],
+      to: "paid",
+      by: "system",
+      when: payable,
+      whenError: "booking_not_payable",
+      set: paid("online"),
+      effects: (tx, _s, { row }) => keepHolds(tx, row.id),
+      tell: async (ctx, tx) => [
+        ...toClient("burial_paid")(ctx),
+        ...(await tellStaff(tx, ctx.row, "burial_paid_online")),
+      ],
+    },
+    confirm: {
+      from: ["paid"],
+      to: "confirmed",
+      by: "booking.confirm",
+      set: ({ now }) => ({ confirmedAt: now }),
+      tell: toClient("burial_confirmed"),
+    },
+    complete: {
+      from: ["confirmed"],
+      to: "completed",
+      by: "booking.complete",
+      set: ({ now }) => ({ completedAt: now }),
+      effects: (tx, _s, ctx) => completeBurial(tx, ctx.row, ctx.now, ctx.actor),
+      tell: toClient("burial_completed"),
+    },
+    cancel_own: {
+      from: ["pending"],
+      to: "cancelled",
+      by: "burial.cancel_own",
+      when: (r, actor) => r.clientId === actor.id,
+      needsReason: true,
+      set: ({ reason }) => ({ cancelReason: reason }),
+      effects: (tx, _s, { row, now }) => releaseHolds(tx, row.id, now),
+      tell: ({ row }, tx) => tellStaff(tx, row, "burial_cancelled_by_client"),
+    },
+    cancel: {
+      from: ["pending", "paid", "confirmed"],
+      to: "cancelled",
+      by: "booking.cancel",
+      needsReason: true,
+      set: ({ reason }) => ({ cancelReason: reason }),
+      effects: (tx, _s, { row, now }) => releaseHolds(tx, row.id, now),
+      tell: toClient("burial_cancelled"),
+    },
+    expire: {
+      from: ["pending"],
+      to: "expired",
+      by: "system",
+      when: (r, _actor, now) => r.expiresAt <= now,
+      effects: (tx, _s, { row, now }) => releaseHolds(tx, row.id, now),
+      tell: toClient("burial_expired"),
+    },
+  },
+});
+
+/** Notices for the cemetery's managers about a request (booked, paid online, cancelled by the family). */
+export async function tellStaff(tx: Queryable, row: TBurialRequestRow, kind: TNotice["kind"]): Promise<TNotice[]> {
+  const staff = await staffOf(tx, row.cemeteryId);
+  return staff.map((userId) => ({ userId, kind, params: params(row), link: staffLink(row) }));
+}

@@ -1,0 +1,251 @@
+import { z } from "@hono/zod-openapi";
+import {
+  BURIAL_REQUEST_MOVES,
+  ZBookingCreate,
+  ZBookingDetails,
+  ZBurialRequest,
+  ZBurialRequestFilter,
+  ZBurialRequestPage,
+  ZClientCemeteries,
+  ZMoveInput,
+  ZSlots,
+} from "../../../common/booking.ts";
+import { translate } from "../../../common/i18n.ts";
+import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
+import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
+import { FakePaymentProvider } from "../payments/payments.provider.ts";
+import { fakeCheckout, paymentCallback, startOnlinePayment } from "./burial-payments.service.ts";
+import {
+  clientCemeteries,
+  createBooking,
+  getBurialRequest,
+  listBurialRequests,
+  moveBurialRequest,
+  saveDetails,
+  slotsForRequest,
+} from "./burial-requests.service.ts";
+
+const TAGS = ["Burial requests"];
+const ZRequestOut = ZBurialRequest;
+
+export const burialRequestRoutes = createRouter()
+  .openapi(
+    apiRoute({
+      permission: "burial.book",
+      method: "get",
+      path: "/me/cemeteries",
+      tags: TAGS,
+      summary: "Cemeteries where the client has graves (as responsible person) or bookings (client)",
+      responses: { 200: jsonResponse(ZClientCemeteries, "Cemeteries"), ...errorResponses(401, 403) },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      return c.json(await clientCemeteries(c.get("services").db, user, c.get("locale")), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "burial.book",
+      method: "post",
+      path: "/burial-requests",
+      tags: TAGS,
+      summary: "Book places (or a family grave) for a burial: a pending request holding them until it expires (client)",
+      request: { body: jsonBody(ZBookingCreate) },
+      responses: {
+        201: jsonResponse(z.object({ id: z.number() }), "Booked"),
+        ...errorResponses(401, 403, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      return c.json(await createBooking(c.get("services"), user, c.req.valid("json")), 201);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "burial.read",
+      method: "get",
+      path: "/burial-requests",
+      tags: TAGS,
+      summary: "Burial requests: the client's own, or those of the manager's cemeteries (all for the admin)",
+      request: { query: ZBurialRequestFilter },
+      responses: { 200: jsonResponse(ZBurialRequestPage, "A page of requests"), ...errorResponses(401, 403, 422) },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      return c.json(await listBurialRequests(c.get("services"), user, c.req.valid("query"), c.get("locale")), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "burial.read",
+      method: "get",
+      path: "/burial-requests/{id}",
+      tags: TAGS,
+      summary: "One burial request, with its history and the moves the caller may make now",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZRequestOut, "The request"), ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      const s = c.get("services");
+      return c.json(await getBurialRequest(s, user, c.req.valid("param").id, c.get("locale")), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "burial.book",
+      method: "get",
+      path: "/burial-requests/{id}/slots",
+      tags: TAGS,
+      summary: "The cemetery's burial slots for the request, each with the burials it still takes (client)",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZSlots, "Slots"), ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      return c.json(await slotsForRequest(c.get("services"), user, c.req.valid("param").id), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "burial.book",
+      method: "put",
+      path: "/burial-requests/{id}/details",
+      tags: TAGS,
+      summary: "The death certificate and the burial's slot of a pending request (client)",
+      request: { params: ZIdParam, body: jsonBody(ZBookingDetails) },
+      responses: { 200: jsonResponse(ZOk, "Saved"), ...errorResponses(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      await saveDetails(c.get("services"), user, c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "burial.read",
+      method: "post",
+      path: "/burial-requests/{id}/moves/{move}",
+      tags: TAGS,
+      summary:
+        "Make a move of the request's machine (pay_office, confirm, complete, cancel — staff; cancel_own — the client); each needs its own permission",
+      request: {
+        params: ZIdParam.extend({ move: z.enum(BURIAL_REQUEST_MOVES) }),
+        body: jsonBody(ZMoveInput),
+      },
+      responses: {
+        200: jsonResponse(ZRequestOut, "The request after the move"),
+        ...errorResponses(401, 403, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      const { id, move } = c.req.valid("param");
+      const s = c.get("services");
+      return c.json(await moveBurialRequest(s, user, id, move, c.req.valid("json"), c.get("locale")), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "burial.book",
+      method: "post",
+      path: "/burial-requests/{id}/payments",
+      tags: TAGS,
+      summary: "Start paying a request online: the address of the payment provider's page (client)",
+      request: { params: ZIdParam },
+      responses: {
+        200: jsonResponse(z.object({ redirectUrl: z.string() }), "Where to pay"),
+        ...errorResponses(401, 403, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      return c.json(await startOnlinePayment(c.get("services"), user, c.req.valid("param").id), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "public",
+      method: "post",
+      path: "/payments/callback/{provider}",
+      tags: ["Payments"],
+      summary: "A payment provider's signed callback (idempotent: a repeated callback pays once)",
+      request: {
+        params: z.object({ provider: z.string().max(20) }),
+        body: jsonBody(
+          z.object({ paymentId: z.string().max(64), outcome: z.string().max(20), signature: z.string().max(128) }),
+        ),
+      },
+      responses: {
+        200: jsonResponse(z.object({ status: z.string() }), "The payment's status"),
+        ...errorResponses(400, 404, 422),
+      },
+    }),
+    async (c) =>
+      c.json(await paymentCallback(c.get("services"), c.req.valid("param").provider, c.req.valid("json")), 200),
+  );
+
+const esc = (v: string | number) => String(v).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * The fake payment provider's "bank page" (demos and tests only; absent when another provider or
+ * none is configured): the visitor pays or declines, the page posts the provider's signed callback
+ * to this app, as a real acquirer's server would, and sends the visitor back to their request.
+ */
+const ZPaymentParam = z.object({ id: z.string().max(64) });
+const htmlPage = { description: "An HTML page", content: { "text/html": { schema: z.string() } } };
+
+export const fakePaymentPages = createRouter()
+  .openapi(
+    apiRoute({
+      permission: "public",
+      method: "get",
+      path: "/payments/fake/{id}",
+      tags: ["Payments"],
+      summary: "The fake payment provider's page (demos and tests only; 404 with any other provider)",
+      request: { params: ZPaymentParam },
+      responses: { 200: htmlPage, ...errorResponses(404) },
+    }),
+    async (c) => {
+      const s = c.get("services");
+      if (!(s.payments instanceof FakePaymentProvider)) return c.notFound() as never;
+      const locale = c.get("locale");
+      const p = await fakeCheckout(s, c.req.valid("param").id);
+      const t = (k: string, params?: Record<string, string | number>) =>
+        esc(translate(locale, `payment.fake.${k}`, params));
+      return c.html(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t("title")}</title></head>
+<body><main><h1>${t("title")}</h1><p>${t("note")}</p>
+<p>${t("for", { number: p.number })}</p><p><strong>${t("amount", { amount: p.amount.toLocaleString("ru-RU") })}</strong></p>
+${p.status === "pending" ? `<form method="post"><button name="outcome" value="paid">${t("pay")}</button> <button name="outcome" value="failed">${t("decline")}</button></form>` : `<p>${t(`status_${p.status}`)}</p>`}
+<p><a href="${locale === "kk" ? "/kk" : ""}/client/tickets/active/${p.requestId}">${t("back")}</a></p></main></body></html>`) as never;
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "public",
+      method: "post",
+      path: "/payments/fake/{id}",
+      tags: ["Payments"],
+      summary:
+        "The fake provider's page answered: it signs the outcome, calls the callback, and sends the visitor back",
+      request: { params: ZPaymentParam },
+      responses: { 303: { description: "Back to the request" }, ...errorResponses(404) },
+    }),
+    async (c) => {
+      const s = c.get("services");
+      const provider = s.payments;
+      if (!(provider instanceof FakePaymentProvider)) return c.notFound() as never;
+      const form = await c.req.parseBody();
+      const outcome = form.outcome === "paid" ? "paid" : "failed";
+      const p = await fakeCheckout(s, c.req.valid("param").id);
+      await paymentCallback(s, provider.id, { paymentId: p.id, outcome, signature: provider.sign(p.id, outcome) });
+      const prefix = c.get("locale") === "kk" ? "/kk" : "";
+      return c.redirect(
+        `${prefix}/client/reservation/reservation-complete?id=${p.requestId}&paid=${outcome === "paid" ? 1 : 0}`,
+        303,
+      ) as never;
+    },
+  );

@@ -1,0 +1,721 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, max, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  addDays,
+  birthDateFromIin,
+  idFromNumber,
+  isoWeekday,
+  localDate,
+  localInstant,
+  OPEN_STATUSES,
+  requestNumber,
+  SLOT_DAYS_AHEAD,
+  SLOT_LEAD_MINUTES,
+  slotTimes,
+  type BurialRequestMove,
+  type TBurialRequest,
+  type TBurialRequestPage,
+  type TBurialRequestSummary,
+  type TClientCemeteries,
+  type TSlots,
+  type ZBookingCreate,
+  type ZBookingDetails,
+  type ZBurialRequestFilter,
+} from "../../../common/booking.ts";
+import type { Locale } from "../../../common/locale.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { pgErrorCode } from "../../lib/pg-errors.ts";
+import type { Services } from "../../services.ts";
+import type { TSessionUser } from "../auth/auth.service.ts";
+import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
+import { auditLog } from "../audit/audit.tables.ts";
+import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
+import { cemeteryScope } from "../access/access.service.ts";
+import { burials, cemeteries, plots } from "../registry/registry.tables.ts";
+import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
+import { users } from "../users/users.tables.ts";
+import { tellAll, move, movesFor } from "../workflow/workflow.ts";
+import { burialRequestMachine, tellStaff, type TBurialRequestRow } from "./burial-requests.machine.ts";
+import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
+
+/** Upload entity types of a request's documents (each list replaced as a whole when saved). */
+export const REQUEST_DOCS = {
+  certificate: "burial_request.certificate",
+  kinship: "burial_request.kinship",
+  grave: "burial_request.grave",
+} as const;
+
+// A request's documents are read by the family (their own uploads) and by the staff who may see the
+// request: the same scope as the request itself.
+for (const entityType of Object.values(REQUEST_DOCS)) {
+  registerReadPolicy(entityType, async (db, user, entityId) => {
+    const id = Number(entityId);
+    const scope = scopeOf(user);
+    const [row] = await db
+      .select({ id: burialRequests.id })
+      .from(burialRequests)
+      .where(and(eq(burialRequests.id, id), scope));
+    return row !== undefined;
+  });
+}
+
+/** A client holds at most this many unpaid bookings at a time (one family, one or two funerals). */
+export const MAX_PENDING_PER_CLIENT = 2;
+export const PAGE_SIZE = 20;
+
+const HOUR = 3600_000;
+
+// ---------- Scope ----------
+
+/**
+ * Which requests a user may see, as a query condition: a client their own (the owner scope); staff
+ * those of the cemeteries they work in (the access module's cemetery scope: all for the admin).
+ * Others none (the API's permissions stop them first; this is the second lock).
+ */
+function scopeOf(user: TSessionUser): SQL | undefined {
+  if (user.role === "client") return eq(burialRequests.clientId, user.id);
+  return cemeteryScope(user, burialRequests.cemeteryId) ?? undefined;
+}
+
+/** The request when the user may see it (404 otherwise: its existence is not revealed); locked when `forUpdate`. */
+async function scopedRow(tx: Queryable, user: TSessionUser, id: number, forUpdate = false) {
+  const scope = scopeOf(user);
+  const q = tx
+    .select()
+    .from(burialRequests)
+    .where(and(eq(burialRequests.id, id), scope));
+  const [row] = forUpdate ? await q.for("update") : await q;
+  if (!row) throw new AppError(404, "burial_request_not_found");
+  return row;
+}
+
+// ---------- Booking ----------
+
+type TCemeteryRow = typeof cemeteries.$inferSelect;
+
+/** The last burial date in a grave (its plot's records: burial date, else death date). */
+export async function lastBurialIn(tx: Queryable, plotId: number): Promise<{ last: string | null; n: number }> {
+  const [r] = await tx
+    .select({ last: max(sql<string>`coalesce(${burials.burialDate}, ${burials.deathDate})`), n: count() })
+    .from(burials)
+    .where(eq(burials.plotId, plotId));
+  return { last: (r?.last as string | null) ?? null, n: Number(r?.n ?? 0) };
+}
+
+function fieldError(path: string, key: string, params?: Record<string, string | number>): AppError {
+  return new AppError(422, "validation_failed", {}, [{ path, key, params }]);
+}
+
+/** Checks the places of a new grave or an urn: one cemetery, one row, adjacent, none occupied or closed. */
+async function placesFor(tx: Queryable, plotIds: readonly number[]) {
+  const ids = [...new Set(plotIds)];
+  const rows = await tx.select().from(plots).where(inArray(plots.id, ids)).orderBy(asc(plots.number));
+  if (rows.length !== ids.length || !rows[0]) throw new AppError(404, "plot_not_found");
+  const first = rows[0];
+  const oneRow = rows.every(
+    (p, i) =>
+      p.cemeteryId === first.cemeteryId &&
+      p.sector === first.sector &&
+      p.row === first.row &&
+      p.number === first.number + i,
+  );
+  if (!oneRow) throw fieldError("plotIds", "validation.places_adjacent");
+  if (rows.some((p) => p.status === "occupied" || p.status === "unavailable")) throw new AppError(409, "place_taken");
+  return { cemeteryId: first.cemeteryId, plots: rows };
+}
+
+/**
+ * `reservation-first`: books the chosen places (or the family grave) for the deceased. The request
+ * starts `pending` with holds on its places until `expires_at` (the cemetery's hold hours, 72 by
+ * default); the database refuses a second live hold on a place (`place_taken`, 409), however many
+ * families try at the same moment. The expiry and the two reminders are queued with it.
+ */
+export async function createBooking(
+  s: Services,
+  user: TSessionUser,
+  input: z.output<typeof ZBookingCreate>,
+): Promise<{ id: number }> {
+  const now = s.now();
+  const today = localDate(now);
+  if (input.deathDate > today) throw fieldError("deathDate", "validation.date_in_future");
+  const born = birthDateFromIin(input.iin);
+  if (born && born > input.deathDate) throw fieldError("deathDate", "validation.death_before_birth");
+  try {
+    return await s.db.transaction(async (tx) => {
+      // One client, few unpaid holds: counted under a lock on the client's row, so parallel tries count too.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+      const [pending] = await tx
+        .select({ n: count() })
+        .from(burialRequests)
+        .where(
+          and(
+            eq(burialRequests.clientId, user.id),
+            eq(burialRequests.status, "pending"),
+            sql`${burialRequests.expiresAt} > ${now.toISOString()}`,
+          ),
+        );
+      if (Number(pending?.n ?? 0) >= MAX_PENDING_PER_CLIENT) {
+        throw new AppError(409, "too_many_bookings", { max: MAX_PENDING_PER_CLIENT });
+      }
+
+      let cemeteryId: number;
+      let plotIds: number[];
+      let familyBurialId: number | null = null;
+      if (input.kind === "family_grave") {
+        const [grave] = await tx
+          .select({ id: burials.id, plotId: burials.plotId, cemeteryId: plots.cemeteryId })
+          .from(burials)
+          .innerJoin(plots, eq(plots.id, burials.plotId))
+          .where(eq(burials.id, input.familyBurialId as number));
+        if (!grave) throw fieldError("familyBurialId", "validation.choose_grave");
+        cemeteryId = grave.cemeteryId;
+        plotIds = [grave.plotId];
+        familyBurialId = grave.id;
+      } else {
+        const places = await placesFor(tx, input.plotIds);
+        cemeteryId = places.cemeteryId;
+        plotIds = places.plots.map((p) => p.id);
+      }
+      const [cemetery] = await tx.select().from(cemeteries).where(eq(cemeteries.id, cemeteryId));
+      if (!cemetery) throw new AppError(404, "cemetery_not_found");
+      if (cemetery.status === "closed" || (cemetery.status === "family_only" && input.kind !== "family_grave")) {
+        throw new AppError(409, "cemetery_not_booking");
+      }
+      const remains = input.kind === "urn" ? "urn" : input.kind === "new_grave" ? "coffin" : input.remains;
+      if (input.kind === "family_grave" && remains === "coffin") {
+        const { last } = await lastBurialIn(tx, plotIds[0] as number);
+        if (last && addYears(last, cemetery.familyGraveYears) > today) {
+          throw fieldError("remains", "validation.family_grave_too_soon", {
+            years: cemetery.familyGraveYears,
+            date: addYears(last, cemetery.familyGraveYears),
+          });
+        }
+      }
+      const expiresAt = new Date(now.getTime() + cemetery.holdHours * HOUR);
+      const [created] = await tx
+        .insert(burialRequests)
+        .values({
+          clientId: user.id,
+          cemeteryId,
+          kind: input.kind,
+          remains,
+          familyBurialId,
+          surname: input.surname,
+          name: input.name,
+          patronymic: input.patronymic,
+          iin: input.iin,
+          birthDate: born,
+          deathDate: input.deathDate,
+          places: input.kind === "family_grave" ? 1 : plotIds.length,
+          fee: cemetery.burialFee * (input.kind === "family_grave" ? 1 : plotIds.length),
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const row = created as TBurialRequestRow;
+      await tx
+        .insert(plotHolds)
+        .values(plotIds.map((plotId) => ({ requestId: row.id, plotId, heldFrom: now, heldUntil: expiresAt })));
+      if (input.kind === "family_grave") {
+        const docs = { ownerId: user.id, entityId: row.id, purposes: ["document", "photo"] as const, now };
+        await attachUploads(tx, {
+          ...docs,
+          ids: input.kinshipIds,
+          entityType: REQUEST_DOCS.kinship,
+          field: { path: "kinshipIds", key: "validation.invalid" },
+        });
+        await attachUploads(tx, {
+          ...docs,
+          ids: input.graveDocIds,
+          entityType: REQUEST_DOCS.grave,
+          field: { path: "graveDocIds", key: "validation.invalid" },
+        });
+      }
+      await writeAudit(tx, {
+        actor: user,
+        entityType: "burial_request",
+        entityId: row.id,
+        action: "create",
+        to: "pending",
+      });
+      await scheduleTimers(tx, row);
+      await tellAll(tx, await tellStaff(tx, row, "burial_booked"));
+      return { id: row.id };
+    });
+  } catch (err) {
+    // 23P01: the exclusion constraint over live holds — another family holds one of these places.
+    if (pgErrorCode(err) === "23P01") throw new AppError(409, "place_taken");
+    throw err;
+  }
+}
+
+function addYears(date: string, years: number): string {
+  return `${Number(date.slice(0, 4)) + years}${date.slice(4)}`;
+}
+
+/** Queues the request's expiry and its reminders 24 h and 1 h before (each once, by key). */
+async function scheduleTimers(tx: Queryable, row: TBurialRequestRow) {
+  const at = row.expiresAt.getTime();
+  await enqueue(tx, { kind: EXPIRE_JOB, key: `${row.id}`, payload: { id: row.id }, runAt: row.expiresAt });
+  for (const hours of REMIND_HOURS) {
+    const runAt = new Date(at - hours * HOUR);
+    if (runAt > row.createdAt) {
+      await enqueue(tx, { kind: REMIND_JOB, key: `${row.id}:${hours}`, payload: { id: row.id, hours }, runAt });
+    }
+  }
+}
+
+// ---------- Slots ----------
+
+/** Live requests that take a slot: paid or confirmed, or pending with a hold still running. */
+function takesSlot(now: Date): SQL {
+  return or(
+    inArray(burialRequests.status, ["paid", "confirmed"]),
+    and(eq(burialRequests.status, "pending"), sql`${burialRequests.expiresAt} > ${now.toISOString()}`),
+  ) as SQL;
+}
+
+/** Burials already taken per slot (`date time` → n) in a cemetery between two local dates. */
+async function takenSlots(tx: Queryable, cemeteryId: number, from: string, to: string, now: Date, except?: number) {
+  const rows = await tx
+    .select({ date: burialRequests.burialDate, time: burialRequests.burialTime, n: count() })
+    .from(burialRequests)
+    .where(
+      and(
+        eq(burialRequests.cemeteryId, cemeteryId),
+        gte(burialRequests.burialDate, from),
+        lte(burialRequests.burialDate, to),
+        takesSlot(now),
+        except ? sql`${burialRequests.id} <> ${except}` : undefined,
+      ),
+    )
+    .groupBy(burialRequests.burialDate, burialRequests.burialTime);
+  return new Map(rows.map((r) => [`${r.date} ${r.time}`, Number(r.n)]));
+}
+
+/** The cemetery's slots of the next {@link SLOT_DAYS_AHEAD} days, each with the burials it still takes. */
+export async function listSlots(db: Queryable, cemetery: TCemeteryRow, now: Date, except?: number): Promise<TSlots> {
+  const first = localDate(now);
+  const last = addDays(first, SLOT_DAYS_AHEAD - 1);
+  const taken = await takenSlots(db, cemetery.id, first, last, now, except);
+  const earliest = now.getTime() + SLOT_LEAD_MINUTES * 60_000;
+  const days: TSlots["days"] = [];
+  for (let i = 0; i < SLOT_DAYS_AHEAD; i++) {
+    const date = addDays(first, i);
+    if (!cemetery.burialSlots.days.includes(isoWeekday(date))) continue;
+    const slots = slotTimes(cemetery.burialSlots, cemetery.slotMinutes)
+      .filter((time) => localInstant(date, time).getTime() >= earliest)
+      .map((time) => ({
+        time,
+        capacity: cemetery.slotCapacity,
+        left: Math.max(0, cemetery.slotCapacity - (taken.get(`${date} ${time}`) ?? 0)),
+      }));
+    if (slots.length) days.push({ date, slots });
+  }
+  return { days, fee: cemetery.burialFee };
+}
+
+/** The slots a client may choose for their request (the request's own slot counts as free for it). */
+export async function slotsForRequest(s: Services, user: TSessionUser, id: number): Promise<TSlots> {
+  const row = await scopedRow(s.db, user, id);
+  const [cemetery] = await s.db.select().from(cemeteries).where(eq(cemeteries.id, row.cemeteryId));
+  if (!cemetery) throw new AppError(404, "cemetery_not_found");
+  const slots = await listSlots(s.db, cemetery, s.now(), row.id);
+  return { ...slots, fee: row.fee };
+}
+
+/**
+ * `reservation-complete`: the death certificate and the burial's slot. The slot is checked against
+ * its capacity under a lock on the cemetery's row, so two families never take the last place of
+ * a slot at the same moment.
+ */
+export async function saveDetails(
+  s: Services,
+  user: TSessionUser,
+  id: number,
+  input: z.output<typeof ZBookingDetails>,
+): Promise<void> {
+  const now = s.now();
+  await s.db.transaction(async (tx) => {
+    const row = await scopedRow(tx, user, id, true);
+    if (row.clientId !== user.id) throw new AppError(403, "forbidden");
+    if (row.status !== "pending" || row.expiresAt <= now) throw new AppError(409, "booking_not_pending");
+    const [cemetery] = await tx.select().from(cemeteries).where(eq(cemeteries.id, row.cemeteryId)).for("update");
+    if (!cemetery) throw new AppError(404, "cemetery_not_found");
+    const slots = await listSlots(tx, cemetery, now, row.id);
+    const slot = slots.days.find((d) => d.date === input.burialDate)?.slots.find((t) => t.time === input.burialTime);
+    if (!slot) throw fieldError("burialTime", "validation.choose_slot");
+    if (slot.left < 1) throw new AppError(409, "slot_full");
+    await attachUploads(tx, {
+      ownerId: user.id,
+      ids: input.certificateIds,
+      entityType: REQUEST_DOCS.certificate,
+      entityId: row.id,
+      purposes: ["document", "photo"],
+      field: { path: "certificateIds", key: "validation.invalid" },
+      now,
+    });
+    await tx
+      .update(burialRequests)
+      .set({ burialDate: input.burialDate, burialTime: input.burialTime, updatedAt: now })
+      .where(eq(burialRequests.id, row.id));
+    await writeAudit(tx, {
+      actor: user,
+      entityType: "burial_request",
+      entityId: row.id,
+      action: "details",
+      data: { burialDate: input.burialDate, burialTime: input.burialTime },
+    });
+  });
+}
+
+// ---------- Reading ----------
+
+const placeSelect = {
+  requestId: plotHolds.requestId,
+  plotId: plots.id,
+  sector: plots.sector,
+  row: plots.row,
+  number: plots.number,
+  minLat: plots.minLat,
+  maxLat: plots.maxLat,
+  minLng: plots.minLng,
+  maxLng: plots.maxLng,
+};
+
+/** The places of requests: their holds, live or ended (a completed request keeps showing its grave). */
+export async function placesOf(db: Queryable, ids: readonly number[]) {
+  const out = new Map<number, TBurialRequestSummary["places"]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select(placeSelect)
+    .from(plotHolds)
+    .innerJoin(plots, eq(plots.id, plotHolds.plotId))
+    .where(inArray(plotHolds.requestId, [...ids]))
+    .orderBy(asc(plots.number));
+  for (const r of rows) {
+    const list = out.get(r.requestId) ?? [];
+    list.push({
+      plotId: r.plotId,
+      sector: r.sector,
+      row: r.row,
+      number: r.number,
+      lat: (r.minLat + r.maxLat) / 2,
+      lng: (r.minLng + r.maxLng) / 2,
+    });
+    out.set(r.requestId, list);
+  }
+  return out;
+}
+
+const fullName = (r: { surname: string; name: string; patronymic: string }) =>
+  [r.surname, r.name, r.patronymic].filter(Boolean).join(" ");
+
+async function summaries(
+  db: Queryable,
+  rows: readonly TBurialRequestRow[],
+  locale: Locale,
+): Promise<TBurialRequestSummary[]> {
+  const places = await placesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const cemIds = [...new Set(rows.map((r) => r.cemeteryId))];
+  const cems = cemIds.length
+    ? await db
+        .select({ id: cemeteries.id, ru: cemeteries.nameRu, kk: cemeteries.nameKk })
+        .from(cemeteries)
+        .where(inArray(cemeteries.id, cemIds))
+    : [];
+  return rows.map((r) => {
+    const c = cems.find((x) => x.id === r.cemeteryId);
+    return {
+      id: r.id,
+      number: requestNumber(r.id, r.createdAt),
+      status: r.status,
+      kind: r.kind,
+      remains: r.remains,
+      cemeteryId: r.cemeteryId,
+      cemeteryName: (locale === "kk" ? c?.kk || c?.ru : c?.ru || c?.kk) ?? "",
+      deceased: fullName(r),
+      places: places.get(r.id) ?? [],
+      fee: r.fee,
+      expiresAt: r.expiresAt.toISOString(),
+      burialDate: r.burialDate,
+      burialTime: r.burialTime,
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+}
+
+/** A client's requests, or the requests of a manager's cemeteries (all, for the admin), filtered and paged. */
+export async function listBurialRequests(
+  s: Services,
+  user: TSessionUser,
+  f: z.output<typeof ZBurialRequestFilter>,
+  locale: Locale,
+): Promise<TBurialRequestPage> {
+  const now = s.now();
+  const conds: (SQL | undefined)[] = [scopeOf(user)];
+  if (f.status) conds.push(eq(burialRequests.status, f.status));
+  if (f.open) conds.push(inArray(burialRequests.status, [...OPEN_STATUSES]));
+  if (f.kind) conds.push(eq(burialRequests.kind, f.kind));
+  if (f.cemeteryId) conds.push(eq(burialRequests.cemeteryId, f.cemeteryId));
+  if (f.number) conds.push(eq(burialRequests.id, idFromNumber(f.number) ?? 0));
+  if (f.from) conds.push(gte(burialRequests.burialDate, f.from));
+  if (f.to) conds.push(lte(burialRequests.burialDate, f.to));
+  const where = and(...conds);
+  const [total] = await s.db.select({ n: count() }).from(burialRequests).where(where);
+  const n = Number(total?.n ?? 0);
+  const lastPage = Math.max(1, Math.ceil(n / PAGE_SIZE));
+  const page = Math.min(f.page, lastPage);
+  const rows = await s.db
+    .select()
+    .from(burialRequests)
+    .where(where)
+    .orderBy(
+      // Live holds first, the nearest expiry on top; then the newest.
+      sql`case when ${burialRequests.status} = 'pending' and ${burialRequests.expiresAt} > ${now.toISOString()} then 0 else 1 end`,
+      sql`case when ${burialRequests.status} = 'pending' then ${burialRequests.expiresAt} end asc nulls last`,
+      desc(burialRequests.createdAt),
+      desc(burialRequests.id),
+    )
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return { items: await summaries(s.db, rows, locale), total: n, page, pageSize: PAGE_SIZE };
+}
+
+/** What the family must still do (in the order the screens ask it). */
+function todoOf(row: TBurialRequestRow, hasCertificate: boolean): TBurialRequest["todo"] {
+  if (row.status !== "pending") return [];
+  const out: TBurialRequest["todo"] = [];
+  if (!hasCertificate) out.push("certificate");
+  if (!row.burialDate || !row.burialTime) out.push("slot");
+  out.push("payment");
+  return out;
+}
+
+/** One request as the caller may see it, with the moves they may make now. */
+export async function getBurialRequest(
+  s: Services,
+  user: TSessionUser,
+  id: number,
+  locale: Locale,
+): Promise<TBurialRequest> {
+  const row = await scopedRow(s.db, user, id);
+  return present(s, s.db, user, row, locale);
+}
+
+async function present(
+  s: Services,
+  db: Queryable,
+  user: TSessionUser,
+  row: TBurialRequestRow,
+  locale: Locale,
+): Promise<TBurialRequest> {
+  const [summary] = await summaries(db, [row], locale);
+  const docs = Object.fromEntries(
+    await Promise.all(
+      (Object.keys(REQUEST_DOCS) as (keyof typeof REQUEST_DOCS)[]).map(async (k) => [
+        k,
+        (await listAttached(db, REQUEST_DOCS[k], [row.id])).get(String(row.id)) ?? [],
+      ]),
+    ),
+  ) as TBurialRequest["documents"];
+  const [cemetery] = await db.select().from(cemeteries).where(eq(cemeteries.id, row.cemeteryId));
+  let familyGrave: TBurialRequest["familyGrave"] = null;
+  if (row.familyBurialId) {
+    const [b] = await db.select().from(burials).where(eq(burials.id, row.familyBurialId));
+    if (b) {
+      const { last, n } = await lastBurialIn(db, b.plotId);
+      familyGrave = { burialId: b.id, name: fullName(b), lastBurial: last, burials: n };
+    }
+  }
+  let client: TBurialRequest["client"] = null;
+  if (user.role !== "client") {
+    const [c] = await db.select().from(users).where(eq(users.id, row.clientId));
+    if (c) client = { name: [c.surname, c.name, c.patronymic].filter(Boolean).join(" "), phone: c.phone };
+  }
+  const events = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "burial_request"), eq(auditLog.entityId, String(row.id))))
+    .orderBy(asc(auditLog.at), asc(auditLog.id));
+  const hasCertificate = docs.certificate.length > 0;
+  const now = s.now();
+  const moves = movesFor(burialRequestMachine, row, user, now).filter((m) => !(m === "pay_office" && !hasCertificate));
+  return {
+    ...(summary as TBurialRequestSummary),
+    surname: row.surname,
+    name: row.name,
+    patronymic: row.patronymic,
+    iin: row.iin,
+    birthDate: row.birthDate,
+    deathDate: row.deathDate,
+    paymentMethod: row.paymentMethod,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    paymentRef: row.paymentRef,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
+    burialId: row.burialId,
+    cemeteryAddress: cemetery?.address ?? "",
+    documents: docs,
+    familyGrave,
+    client,
+    todo: todoOf(row, hasCertificate),
+    moves,
+    onlinePayment:
+      user.role === "client" &&
+      row.status === "pending" &&
+      row.expiresAt > now &&
+      hasCertificate &&
+      !!row.burialTime &&
+      s.payments !== null,
+    history: events.map((e) => ({
+      at: e.at.toISOString(),
+      action: e.action,
+      from: e.fromState,
+      to: e.toState,
+      byRole: e.actorRole,
+      reason: typeof e.data?.reason === "string" ? e.data.reason : null,
+    })),
+  };
+}
+
+// ---------- Moves ----------
+
+/**
+ * Makes a move on a request the caller may see (their own, or their cemetery's): the machine checks
+ * the status, the permission and the condition; paying also needs the death certificate.
+ */
+export async function moveBurialRequest(
+  s: Services,
+  user: TSessionUser,
+  id: number,
+  name: BurialRequestMove,
+  input: { reason?: string; receipt?: string },
+  locale: Locale,
+): Promise<TBurialRequest> {
+  return s.db.transaction(async (tx) => {
+    const row = await scopedRow(tx, user, id, true);
+    if (name === "pay_office") await assertCertificate(tx, row.id);
+    const after = await move(tx, s, burialRequestMachine, row, name, user, {
+      reason: input.reason,
+      data: input.receipt ? { ref: input.receipt } : {},
+    });
+    return present(s, tx, user, after, locale);
+  });
+}
+
+async function assertCertificate(tx: Queryable, id: number) {
+  const docs = await listAttached(tx, REQUEST_DOCS.certificate, [id]);
+  if (!docs.get(String(id))?.length) throw new AppError(409, "booking_not_payable");
+}
+
+/** Pays a request on the payment provider's word (the system's move), in the caller's transaction. */
+export async function payOnline(tx: Queryable, s: Services, requestId: number, ref: string): Promise<boolean> {
+  const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, requestId)).for("update");
+  if (row?.status !== "pending" || row.expiresAt <= s.now()) return false;
+  await assertCertificate(tx, row.id);
+  await move(tx, s, burialRequestMachine, row, "pay_online", SYSTEM, { data: { ref } });
+  return true;
+}
+
+// ---------- Timers ----------
+
+export const EXPIRE_JOB = "burial_request.expire";
+export const REMIND_JOB = "burial_request.remind";
+/** Reminders before a hold ends, in hours. */
+export const REMIND_HOURS = [24, 1] as const;
+
+/** Ends an unpaid hold at its time: the request becomes `expired`, its places free, the family told. */
+export const expireJob: TQueuedJobDefinition<{ id: number }> = {
+  kind: EXPIRE_JOB,
+  run: async (s, { id }) => {
+    await s.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, id)).for("update");
+      // Paid, cancelled or already expired: nothing to do (the job is idempotent).
+      if (row?.status !== "pending") return;
+      if (row.expiresAt > s.now()) throw new Error(`burial request ${id} expires later; retried`);
+      await move(tx, s, burialRequestMachine, row, "expire", SYSTEM);
+    });
+  },
+};
+
+/** Reminds the family 24 h and 1 h before an unpaid hold ends (in-app and SMS), once each. */
+export const remindJob: TQueuedJobDefinition<{ id: number; hours: number }> = {
+  kind: REMIND_JOB,
+  run: async (s, { id, hours }) => {
+    await s.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, id)).for("update");
+      if (row?.status !== "pending" || row.expiresAt <= s.now()) return;
+      await tellAll(tx, [
+        {
+          userId: row.clientId,
+          kind: "burial_expires_soon",
+          params: { number: requestNumber(row.id, row.createdAt), hours },
+          link: `/client/tickets/active/${row.id}`,
+          sms: true,
+        },
+      ]);
+      await writeAudit(tx, {
+        actor: SYSTEM,
+        entityType: "burial_request",
+        entityId: row.id,
+        action: `remind_${hours}h`,
+      });
+    });
+  },
+};
+
+// ---------- The client's cemeteries ----------
+
+/**
+ * The cemeteries where the client has graves (as their responsible person) or bookings, with the
+ * graves and the number of open requests: `/client/cemetery`.
+ */
+export async function clientCemeteries(db: Db, user: TSessionUser, locale: Locale): Promise<TClientCemeteries> {
+  const graves = await db
+    .select({
+      burialId: burials.id,
+      surname: burials.surname,
+      name: burials.name,
+      patronymic: burials.patronymic,
+      cemeteryId: plots.cemeteryId,
+      sector: plots.sector,
+      row: plots.row,
+      place: plots.number,
+    })
+    .from(burials)
+    .innerJoin(plots, eq(plots.id, burials.plotId))
+    .where(eq(burials.responsibleUserId, user.id))
+    .orderBy(asc(burials.id));
+  const open = await db
+    .select({ cemeteryId: burialRequests.cemeteryId, n: count() })
+    .from(burialRequests)
+    .where(and(eq(burialRequests.clientId, user.id), inArray(burialRequests.status, [...OPEN_STATUSES])))
+    .groupBy(burialRequests.cemeteryId);
+  const booked = await db
+    .selectDistinct({ id: burialRequests.cemeteryId })
+    .from(burialRequests)
+    .where(eq(burialRequests.clientId, user.id));
+  const ids = [...new Set([...graves.map((g) => g.cemeteryId), ...booked.map((b) => b.id)])];
+  if (!ids.length) return { items: [] };
+  const rows = await db.select().from(cemeteries).where(inArray(cemeteries.id, ids)).orderBy(asc(cemeteries.id));
+  return {
+    items: rows.map((c) => ({
+      id: c.id,
+      name: (locale === "kk" ? c.nameKk || c.nameRu : c.nameRu || c.nameKk) ?? "",
+      address: c.address,
+      phones: c.phones,
+      center: c.centerLng !== null && c.centerLat !== null ? ([c.centerLng, c.centerLat] as [number, number]) : null,
+      openRequests: Number(open.find((o) => o.cemeteryId === c.id)?.n ?? 0),
+      graves: graves
+        .filter((g) => g.cemeteryId === c.id)
+        .map((g) => ({ burialId: g.burialId, name: fullName(g), sector: g.sector, row: g.row, place: g.place })),
+    })),
+  };
+}

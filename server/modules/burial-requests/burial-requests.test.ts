@@ -1,0 +1,311 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { withCheckDigit } from "../../../common/iin.ts";
+import { QUEUED_JOBS } from "../../jobs.ts";
+import { createHarness, type Harness } from "../../test/harness.ts";
+import { akimats } from "../akimats/akimats.tables.ts";
+import { runDueJobs } from "../jobs/queue.ts";
+import { notifications } from "../notifications/notifications.tables.ts";
+import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../registry/registry.seed.ts";
+import { burials, cemeteries, managerCemeteries, plots } from "../registry/registry.tables.ts";
+import { users } from "../users/users.tables.ts";
+import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h.close());
+
+const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
+const IIN = withCheckDigit("45010240012") as string; // born 1945-01-02
+const T0 = new Date("2026-11-23T06:00:00Z"); // 11:00 in Almaty, a Monday
+const HOUR = 3600_000;
+
+let mine: number;
+let other: number;
+let row: { id: number; number: number }[];
+let client: string;
+let client2: string;
+let manager: string;
+
+async function addClient(phone: string) {
+  await h.db.insert(users).values({ phone, role: "client", surname: "Ахметов", name: "Ерлан" });
+  return h.login(phone);
+}
+
+beforeEach(async () => {
+  await h.reset();
+  h.setNow(T0);
+  const akimatId = ((await h.db.select().from(akimats))[0] as { id: number }).id;
+  mine = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, { rows: 1, perRow: 6, seed: 1 });
+  other = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[1] as never, { rows: 1, perRow: 4, seed: 2 });
+  await h.db.delete(burials);
+  await h.db.update(plots).set({ status: "free" });
+  await h.db.update(cemeteries).set({ burialFee: 25_000, status: "open", slotCapacity: 1 });
+  const first = (await h.db.select().from(plots).where(eq(plots.cemeteryId, mine)).orderBy(asc(plots.id)))[0];
+  row = await h.db
+    .select({ id: plots.id, number: plots.number })
+    .from(plots)
+    .where(
+      and(eq(plots.cemeteryId, mine), eq(plots.sector, first?.sector as string), eq(plots.row, first?.row as string)),
+    )
+    .orderBy(asc(plots.number));
+  const [m] = await h.db.select().from(users).where(eq(users.phone, h.phones.manager));
+  await h.db.insert(managerCemeteries).values({ userId: m?.id as number, cemeteryId: mine });
+  manager = await h.login(h.phones.manager);
+  client = await h.login(h.phones.client);
+  client2 = await addClient("+77015550001");
+});
+
+const deceased = { surname: "Сейтқасымов", name: "Нұржан", patronymic: "Әлиұлы", iin: IIN, deathDate: "2026-11-22" };
+
+async function book(token: string, plotIds: number[], extra: Record<string, unknown> = {}) {
+  return h.request("POST", "/burial-requests", { token, body: { kind: "new_grave", plotIds, ...deceased, ...extra } });
+}
+
+async function upload(token: string) {
+  const form = new FormData();
+  form.set("file", new File([PDF as Uint8Array<ArrayBuffer>], "certificate.pdf", { type: "application/pdf" }));
+  form.set("purpose", "document");
+  const res = await h.api.request("/api/v1/uploads", {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function ready(token: string, id: number) {
+  const slots = await h.request("GET", `/burial-requests/${id}/slots`, { token });
+  const day = slots.json.days[0];
+  const res = await h.request("PUT", `/burial-requests/${id}/details`, {
+    token,
+    body: { certificateIds: [await upload(token)], burialDate: day.date, burialTime: day.slots[0].time },
+  });
+  expect(res.status).toBe(200);
+  return { date: day.date as string, time: day.slots[0].time as string };
+}
+
+const status = async (plotId: number) => (await h.db.select().from(plots).where(eq(plots.id, plotId)))[0]?.status;
+const ids = (n: number, from = 0) => row.slice(from, from + n).map((p) => p.id);
+const runJobs = () => runDueJobs(h.services, QUEUED_JOBS);
+
+describe("booking a place", () => {
+  it("books adjacent places: a pending request holding them for 72 hours, the places reserved", async () => {
+    const res = await book(client, ids(2));
+    expect(res.status).toBe(201);
+    const got = await h.request("GET", `/burial-requests/${res.json.id}`, { token: client });
+    expect(got.json).toMatchObject({
+      status: "pending",
+      fee: 50_000,
+      expiresAt: new Date(T0.getTime() + 72 * HOUR).toISOString(),
+      todo: ["certificate", "slot", "payment"],
+      moves: ["cancel_own"],
+      birthDate: "1945-01-02",
+    });
+    expect(got.json.places.map((p: { plotId: number }) => p.plotId)).toEqual(ids(2));
+    expect(await status(ids(1)[0] as number)).toBe("reserved");
+    // The cemetery's manager is told.
+    const [m] = await h.db.select().from(users).where(eq(users.phone, h.phones.manager));
+    const told = await h.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, m?.id as number));
+    expect(told.map((n) => n.kind)).toContain("burial_booked");
+  });
+
+  it("refuses places that are not neighbours in one row, and a second family on a held place (409, translated)", async () => {
+    expect((await book(client, [row[0]?.id as number, row[2]?.id as number])).status).toBe(422);
+    expect((await book(client, ids(2))).status).toBe(201);
+    const second = await book(client2, ids(1, 1));
+    expect(second.status).toBe(409);
+    expect(second.json.error.code).toBe("place_taken");
+    expect(second.json.error.message).toMatch(/другая семья/);
+  });
+
+  it("checks the IIN and the dates", async () => {
+    const bad = await book(client, ids(1), { iin: "450102400125" === IIN ? "450102400126" : "450102400125" });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.fields[0].path).toBe("iin");
+    const future = await book(client, ids(1), { deathDate: "2026-12-01" });
+    expect(future.status).toBe(422);
+  });
+
+  it("limits a client's unpaid holds (counted under a lock)", async () => {
+    expect((await book(client, ids(1, 0))).status).toBe(201);
+    expect((await book(client, ids(1, 2))).status).toBe(201);
+    const third = await book(client, ids(1, 4));
+    expect(third.status).toBe(409);
+    expect(third.json.error.code).toBe("too_many_bookings");
+  });
+
+  it("lets a hold past its expiry stop blocking at once, before any job ran", async () => {
+    expect((await book(client, ids(1))).status).toBe(201);
+    h.setNow(new Date(T0.getTime() + 73 * HOUR));
+    expect((await book(client2, ids(1))).status).toBe(201);
+  });
+});
+
+describe("from booking to burial", () => {
+  it("runs the whole journey: details, office payment, confirm, complete → a burial record found by search", async () => {
+    const { id } = (await book(client, ids(2))).json;
+    await ready(client, id);
+    const before = await h.request("GET", `/burial-requests/${id}`, { token: manager });
+    expect(before.json.moves).toEqual(expect.arrayContaining(["pay_office", "cancel"]));
+    expect(before.json.client).toMatchObject({ phone: h.phones.client });
+    // The family may not record an office payment; the manager may.
+    expect(
+      (await h.request("POST", `/burial-requests/${id}/moves/pay_office`, { token: client, body: {} })).status,
+    ).toBe(403);
+    const paid = await h.request("POST", `/burial-requests/${id}/moves/pay_office`, {
+      token: manager,
+      body: { receipt: "КВ-17" },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.json).toMatchObject({
+      status: "paid",
+      paymentMethod: "office",
+      paymentRef: "КВ-17",
+      moves: ["confirm", "cancel"],
+    });
+    // Paid: the hold stops expiring.
+    h.setNow(new Date(T0.getTime() + 100 * HOUR));
+    await runJobs();
+    expect((await h.request("GET", `/burial-requests/${id}`, { token: client })).json.status).toBe("paid");
+    expect(
+      (await h.request("POST", `/burial-requests/${id}/moves/confirm`, { token: manager, body: {} })).json.status,
+    ).toBe("confirmed");
+    const done = await h.request("POST", `/burial-requests/${id}/moves/complete`, { token: manager, body: {} });
+    expect(done.json.status).toBe("completed");
+    expect(done.json.burialId).toBeGreaterThan(0);
+    expect(await status(ids(1)[0] as number)).toBe("occupied");
+    // The second place stays the family's.
+    expect(await status(ids(1, 1)[0] as number)).toBe("reserved");
+    const [record] = await h.db.select().from(burials).where(eq(burials.id, done.json.burialId));
+    expect(record?.responsibleUserId).toBeGreaterThan(0);
+    const found = await h.request("GET", `/burials/search?q=${encodeURIComponent("Сейтқасымов")}`);
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.json)).toContain("Сейтқасымов");
+    // History: every move audited.
+    const history = (await h.request("GET", `/burial-requests/${id}`, { token: client })).json.history;
+    expect(history.map((e: { action: string }) => e.action)).toEqual([
+      "create",
+      "details",
+      "pay_office",
+      "confirm",
+      "complete",
+    ]);
+  });
+
+  it("expires an unpaid hold at its time: places freed, the family told in-app and by SMS, reminders once each", async () => {
+    const { id } = (await book(client, ids(1))).json;
+    h.setNow(new Date(T0.getTime() + 48 * HOUR + 1000));
+    await runJobs();
+    await runJobs();
+    h.setNow(new Date(T0.getTime() + 71 * HOUR + 1000));
+    await runJobs();
+    const [c] = await h.db.select().from(users).where(eq(users.phone, h.phones.client));
+    const kinds = async () =>
+      (
+        await h.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, c?.id as number))
+      ).map((n) => n.kind);
+    expect((await kinds()).filter((k) => k === "burial_expires_soon")).toHaveLength(2);
+    expect(await status(ids(1)[0] as number)).toBe("reserved");
+    h.setNow(new Date(T0.getTime() + 72 * HOUR + 1000));
+    await runJobs();
+    await runJobs();
+    const [r] = await h.db.select().from(burialRequests).where(eq(burialRequests.id, id));
+    expect(r?.status).toBe("expired");
+    expect(await status(ids(1)[0] as number)).toBe("free");
+    expect((await kinds()).filter((k) => k === "burial_expired")).toHaveLength(1);
+    expect(
+      h.sms.sent
+        .filter((m) => m.phone === h.phones.client)
+        .map((m) => m.text)
+        .join("\n"),
+    ).toMatch(/истёк/);
+    const holds = await h.db.select().from(plotHolds).where(eq(plotHolds.requestId, id));
+    expect(holds.every((x) => x.releasedAt !== null)).toBe(true);
+  });
+
+  it("pays online once however many times the provider calls back; a bad signature changes nothing", async () => {
+    const { id } = (await book(client, ids(1))).json;
+    await ready(client, id);
+    const start = await h.request("POST", `/burial-requests/${id}/payments`, { token: client });
+    expect(start.status).toBe(200);
+    const paymentId = /fake\/([0-9a-f-]{36})/.exec(start.json.redirectUrl)?.[1] as string;
+    const forged = await h.request("POST", "/payments/callback/fake", {
+      body: { paymentId, outcome: "paid", signature: "0".repeat(64) },
+    });
+    expect(forged.status).toBe(400);
+    const provider = h.services.payments as unknown as { sign: (id: string, o: string) => string };
+    const body = { paymentId, outcome: "paid", signature: provider.sign(paymentId, "paid") };
+    const results = await Promise.all([1, 2, 3].map(() => h.request("POST", "/payments/callback/fake", { body })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const got = await h.request("GET", `/burial-requests/${id}`, { token: client });
+    expect(got.json).toMatchObject({ status: "paid", paymentMethod: "online" });
+    expect(got.json.history.filter((e: { action: string }) => e.action === "pay_online")).toHaveLength(1);
+  });
+
+  it("never shows a request to another client or to a manager of another cemetery", async () => {
+    const { id } = (await book(client, ids(1))).json;
+    expect((await h.request("GET", `/burial-requests/${id}`, { token: client2 })).status).toBe(404);
+    expect(
+      (await h.request("POST", `/burial-requests/${id}/moves/cancel_own`, { token: client2, body: { reason: "x" } }))
+        .status,
+    ).toBe(404);
+    await h.db.delete(managerCemeteries);
+    await h.db.insert(managerCemeteries).values({
+      userId: (await h.db.select().from(users).where(eq(users.phone, h.phones.manager)))[0]?.id as number,
+      cemeteryId: other,
+    });
+    expect((await h.request("GET", `/burial-requests/${id}`, { token: manager })).status).toBe(404);
+    expect((await h.request("GET", "/burial-requests", { token: manager })).json.total).toBe(0);
+    expect((await h.request("GET", "/burial-requests", { token: client2 })).json.total).toBe(0);
+    expect((await h.request("GET", "/burial-requests", { token: client })).json.total).toBe(1);
+  });
+
+  it("lets the cemetery's staff read the family's documents, and no other client", async () => {
+    const { id } = (await book(client, ids(1))).json;
+    await ready(client, id);
+    const url = (await h.request("GET", `/burial-requests/${id}`, { token: client })).json.documents.certificate[0].url;
+    const read = async (token: string) =>
+      (await h.api.request(url, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect(await read(client)).toBe(200);
+    expect(await read(manager)).toBe(200);
+    expect(await read(client2)).toBe(404);
+  });
+
+  it("lets the family cancel while pending, with a reason; the places free again", async () => {
+    const { id } = (await book(client, ids(1))).json;
+    const noReason = await h.request("POST", `/burial-requests/${id}/moves/cancel_own`, { token: client, body: {} });
+    expect(noReason.status).toBe(422);
+    const ok = await h.request("POST", `/burial-requests/${id}/moves/cancel_own`, {
+      token: client,
+      body: { reason: "Передумали" },
+    });
+    expect(ok.json).toMatchObject({ status: "cancelled", cancelReason: "Передумали", moves: [] });
+    expect(await status(ids(1)[0] as number)).toBe("free");
+  });
+
+  it("fills a slot up to its capacity; a full slot cannot be taken", async () => {
+    const a = (await book(client, ids(1, 0))).json.id;
+    const b = (await book(client2, ids(1, 2))).json.id;
+    const slot = await ready(client, a);
+    const full = await h.request("PUT", `/burial-requests/${b}/details`, {
+      token: client2,
+      body: { certificateIds: [await upload(client2)], burialDate: slot.date, burialTime: slot.time },
+    });
+    expect(full.status).toBe(409);
+    expect(full.json.error.code).toBe("slot_full");
+    const slots = await h.request("GET", `/burial-requests/${b}/slots`, { token: client2 });
+    const shown = slots.json.days
+      .find((d: { date: string }) => d.date === slot.date)
+      .slots.find((t: { time: string }) => t.time === slot.time);
+    expect(shown.left).toBe(0);
+  });
+});

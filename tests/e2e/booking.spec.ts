@@ -1,0 +1,97 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures.ts";
+import { DEMO, DEV_CODE, watchForErrors } from "./helpers.ts";
+
+/** A family on a phone, in Kazakh. */
+test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
+
+const PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
+
+/** Two neighbouring free places of one row, as the list under the map shows them (their buttons' names). */
+async function twoAdjacentFree(page: Page): Promise<[string, string]> {
+  await page.getByTestId("plot-list").locator("summary").click();
+  const pair = await page.evaluate(() => {
+    for (const row of document.querySelectorAll(".plot-list__row")) {
+      const chips = [...row.querySelectorAll<HTMLButtonElement>(".plot-chip")];
+      for (let i = 0; i + 1 < chips.length; i++) {
+        const [a, b] = [chips[i] as HTMLButtonElement, chips[i + 1] as HTMLButtonElement];
+        const free = a.classList.contains("plot-chip--free") && b.classList.contains("plot-chip--free");
+        const number = (chip: HTMLButtonElement) => Number(chip.querySelector(".plot-chip__number")?.textContent);
+        if (free && number(b) === number(a) + 1) return [a.ariaLabel, b.ariaLabel];
+      }
+    }
+    return null;
+  });
+  expect(pair, "two free neighbours in one row").not.toBeNull();
+  return pair as [string, string];
+}
+
+/** The login screen reached by a guarded page: phone, code, then back where the family was going. */
+async function signInHere(page: Page, phone: string) {
+  await waitForHydration(page);
+  await page.locator("#phone").fill(phone);
+  await page.getByTestId("send-code").click();
+  await expect(page.getByTestId("code-sent")).toBeVisible();
+  await page.locator("#code").fill(DEV_CODE);
+  await page.getByTestId("verify-code").click();
+}
+
+test("a family books two neighbouring places in Kazakh on a phone: login and back, certificate, slot", async ({
+  page,
+}) => {
+  const errors = watchForErrors(page);
+  await page.goto("/kk/reserve");
+  await page
+    .getByTestId("reserve-cemeteries")
+    .getByRole("link", { name: /Кеңсай/ })
+    .click();
+  await expect(page.getByTestId("plot-map")).toHaveAttribute("data-plots", /^[1-9]\d*$/);
+  const [first, second] = await twoAdjacentFree(page);
+  await page.getByRole("button", { name: first, exact: true }).click();
+  await page.getByRole("button", { name: second, exact: true }).click();
+  await expect(page.getByTestId("selection")).toContainText("2 орын таңдалды");
+
+  // Not signed in: "Брондау" leads through the login and back, the choice kept in the address.
+  await page.getByTestId("book-selection").click();
+  await expect(page).toHaveURL(/\/kk\/login\?next=/);
+  await signInHere(page, DEMO.client.phone);
+  await expect(page).toHaveURL(/\/kk\/client\/reservation\/reservation-first\?plots=\d+(%2C|,)\d+$/);
+  await waitForHydration(page);
+  await expect(page.getByTestId("chosen-places")).toContainText("Кеңсай");
+  await expect(page.getByTestId("booking-fee")).toContainText("2");
+
+  // A wrong IIN is refused next to its field, and nothing typed is lost.
+  await page.locator("#b-surname").fill("Сейітқасымов");
+  await page.locator("#b-name").fill("Нұржан");
+  await page.locator("#b-iin").fill("450102400129");
+  await page.locator("#b-deathDate").fill("2026-11-20");
+  await page.getByTestId("book").click();
+  await expect(page.locator("#b-iin-error")).toBeVisible();
+  await expect(page.locator("#b-surname")).toHaveValue("Сейітқасымов");
+  await page.locator("#b-iin").fill("450102400122");
+  await page.getByTestId("book").click();
+
+  // Step two: the hold runs, with a countdown; certificate and slot.
+  await expect(page).toHaveURL(/reservation-complete\?id=\d+/);
+  await waitForHydration(page);
+  await expect(page.getByTestId("countdown")).toContainText("қалды");
+  const form = page.getByTestId("details-form");
+  await form
+    .locator("input[type=file]")
+    .setInputFiles({ name: "куәлік.pdf", mimeType: "application/pdf", buffer: PDF });
+  await expect(form.locator("input[type=hidden][name=certificateIds]")).toHaveCount(1);
+  const slot = page.getByTestId("slots").locator("input[type=radio]:not([disabled])").first();
+  await slot.check();
+  await page.getByTestId("save-details").click();
+  await expect(page.getByTestId("details-saved")).toBeVisible();
+  await expect(page.getByTestId("facts-slot")).not.toContainText("таңдалмаған");
+  await expect(page.getByTestId("pay-online")).toBeVisible();
+
+  // The request is among the open ones, with what is left to do.
+  await page.goto("/kk/client/tickets/active");
+  await expect(page.getByTestId("tickets").locator("li")).toHaveCount(1);
+  await page.getByTestId("tickets").getByRole("link").first().click();
+  await expect(page.getByTestId("todo")).toContainText("Алымды төлеу");
+  await expect(page.getByTestId("history")).toContainText("бронь жасалды");
+  expect(errors).toEqual([]);
+});
