@@ -1,6 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { MAX_PAGE } from "../../common/paging.ts";
+import { apiRoute } from "./api-route.ts";
 import { listQuery, pageWindow, parseList, toPage } from "./list.ts";
 
 const ZInbox = listQuery({
@@ -70,8 +71,9 @@ describe("listQuery: a list's page, order and filters from its URL", () => {
 
   it("is described in the API reference with its bounds, order and filters", () => {
     const app = new OpenAPIHono().openapi(
-      createRoute({
+      apiRoute({
         method: "get",
+        permission: "public",
         path: "/inbox",
         request: { query: ZInbox },
         responses: { 200: { description: "ok" } },
