@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { ApiError } from "../../common/api-client.ts";
 import { translate } from "../../common/i18n.ts";
 import type { Locale } from "../../common/locale.ts";
-import { replyOfApiError, type TFormName, type TFormOutput, type TFormReply } from "./form.ts";
+import type { TFormName, TFormOutput, TFormReply } from "./form.ts";
+import { replyOfApiError } from "./form-reply.ts";
 import { parseForm, schemaFields } from "./form-validate.ts";
 
 type TTyped = NonNullable<TFormReply["initialValue"]>;

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { type FormEvent, type FocusEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import type { ApiError } from "../../common/api-client.ts";
 import type * as Schemas from "../../common/schemas.ts";
 import type { TIssueMessage } from "../../common/validation.ts";
 import { useT } from "./hooks.ts";
@@ -64,28 +63,6 @@ type TErrors = Record<string, string[]>;
 export function fieldId(prefix: string, name: string): string {
   const id = name.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()).replace(/\[(\d+)\]/g, "-$1");
   return prefix ? `${prefix}-${id}` : id;
-}
-
-/** A dotted API path (`cemeteryIds.0`) as the form names the field (`cemeteryIds[0]`). */
-export const formPath = (path: string) => path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
-
-/**
- * A refusal of the API as a form's answer: each field's message next to the field, the general
- * message when no field was named (or `asForm` says the field is not on the form).
- */
-export function replyOfApiError(
-  err: ApiError,
-  initialValue: TFormReply["initialValue"] = undefined,
-  isField: (name: string) => boolean = () => true,
-): TFormReply {
-  const error: TErrors = {};
-  for (const f of err.fields) {
-    const name = formPath(f.path);
-    const at = isField(name.split(/[.[]/)[0] ?? "") ? name : "";
-    error[at] = [...(error[at] ?? []), f.message];
-  }
-  if (!err.fields.length) error[""] = [err.message];
-  return { status: "error", initialValue, error };
 }
 
 function valueAt(source: unknown, name: string): unknown {
