@@ -248,6 +248,3 @@ export function useSchemaForm<N extends TFormName>(schema: N, options: TFormOpti
     }),
   };
 }
-
-/** What `useSchemaForm` returns as `form`. */
-export type TFormMeta = ReturnType<typeof useSchemaForm>["form"];
