@@ -269,7 +269,10 @@ export type TRegistryRequest = {
 };
 
 /** One page of requests, with how many match in all. */
-export type TRegistryRequestPage = { items: TRegistryRequest[]; total: number; page: number; pageSize: number };
+/** A page of a list: these items, how many match in all, which page of which size (`server/lib/list.ts`). */
+export type TPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+export type TRegistryRequestPage = TPage<TRegistryRequest>;
 
 /** A cemetery by id and name in the request's language. */
 export type TCemeteryRef = { id: number; name: string };

@@ -32,18 +32,7 @@ export const zId = (message = "validation.invalid") =>
   );
 export const ZId = zId();
 
-/** The largest page number the API's lists accept. */
-export const MAX_PAGE = 10_000;
-
-/**
- * A page number from a query (`?page=`): plain digits, clamped to 1..`max`; anything else is the
- * first page. Pages read it this way so a typed `?page=99999999999` is the last page the API
- * serves, never a refused call and a 500.
- */
-export function pageNumber(value: string | null | undefined, max = MAX_PAGE): number {
-  if (!value || !/^[0-9]{1,20}$/.test(value)) return 1;
-  return Math.min(max, Math.max(1, Number(value)));
-}
+export { MAX_PAGE, pageNumber } from "./paging.ts";
 
 /** Stores a typed phone normalised (`+77019990031`), or reports it as not a phone. */
 function toStoredPhone(v: string, ctx: z.RefinementCtx): string {
@@ -87,6 +76,10 @@ export const ZOtpCode = z
   .trim()
   .regex(/^\d{6}$/, "validation.otp_code");
 
+/** The login form's steps: the phone, then the code sent to it. */
+export const ZLoginPhone = z.object({ phone: ZPhone });
+export const ZLoginCode = z.object({ phone: ZPhone, code: ZOtpCode });
+
 export const ZIin = z
   .string()
   .trim()
@@ -119,7 +112,7 @@ export const ZRegisterSupplier = z.object({
   companyName: z.string().trim().min(1, "validation.required").max(200),
   headName: z.string().trim().min(3, "validation.required").max(160),
   city: z.string().trim().min(1, "validation.required").max(80),
-  isVatPayer: z.boolean(),
+  isVatPayer: z.boolean().default(false),
   description: z.string().trim().max(2000).default(""),
   consent: z.literal(true, { error: "validation.consent" }),
 });
@@ -194,10 +187,15 @@ export const ZNewsInput = z
   });
 export type TNewsInput = z.input<typeof ZNewsInput>;
 
+/** A year that may be left empty (stored as null; null is read back as empty, so a parsed value parses again). */
 const optionalYear = z
-  .union([z.literal(""), z.coerce.number().int().min(1800, "validation.year").max(2100, "validation.year")])
+  .union([z.literal(""), z.null(), z.coerce.number().int().min(1800, "validation.year").max(2100, "validation.year")])
   .optional()
   .transform((v) => (v === "" || v === undefined ? null : v));
+
+/** A number as people type it, with a decimal comma or point (`1,2`). */
+const decimal = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === "string" ? Number(v.trim().replace(",", ".")) : v), schema);
 
 /** A visitor asks the staff to find a burial the search did not show. */
 export const ZSearchRequestInput = z.object({
@@ -229,8 +227,18 @@ export const ZCemeteryInput = z.object({
   address: z.string().trim().max(200, "validation.too_long_200").default(""),
   phones: ZPhoneList,
   status: z.enum(["open", "family_only", "closed"]),
-  capacity: z.coerce.number().int("validation.whole_number").min(0, "validation.not_negative").max(10_000_000),
-  burialFee: z.coerce.number().int("validation.whole_number").min(0, "validation.not_negative").max(100_000_000),
+  capacity: z.coerce
+    .number()
+    .int("validation.whole_number")
+    .min(0, "validation.not_negative")
+    .max(10_000_000)
+    .default(0),
+  burialFee: z.coerce
+    .number()
+    .int("validation.whole_number")
+    .min(0, "validation.not_negative")
+    .max(100_000_000)
+    .default(0),
   burialSlots: z
     .object({
       days: z.array(z.coerce.number().int().min(1).max(7)).min(1, "validation.days"),
@@ -243,6 +251,18 @@ export const ZCemeteryInput = z.object({
 });
 export type TCemeteryInput = z.input<typeof ZCemeteryInput>;
 
+/** The admin's cemetery form: the boundary drawn on the map travels as JSON text in one field. */
+export const ZCemeteryForm = ZCemeteryInput.extend({
+  boundary: z.preprocess((v) => {
+    if (typeof v !== "string") return v ?? [];
+    try {
+      return JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }, ZCemeteryInput.shape.boundary),
+});
+
 /** "Generate plots by ranges": one sector, rows from–to, places per row, plot size in metres. */
 export const ZGeneratePlots = z
   .object({
@@ -250,8 +270,8 @@ export const ZGeneratePlots = z
     rowFrom: z.coerce.number().int("validation.whole_number").min(1, "validation.too_small").max(500),
     rowTo: z.coerce.number().int("validation.whole_number").min(1, "validation.too_small").max(500),
     perRow: z.coerce.number().int("validation.whole_number").min(1, "validation.too_small").max(500),
-    width: z.coerce.number().min(0.5, "validation.plot_size").max(10, "validation.plot_size"),
-    depth: z.coerce.number().min(0.5, "validation.plot_size").max(10, "validation.plot_size"),
+    width: decimal(z.number().min(0.5, "validation.plot_size").max(10, "validation.plot_size")),
+    depth: decimal(z.number().min(0.5, "validation.plot_size").max(10, "validation.plot_size")),
   })
   .refine((g) => g.rowTo >= g.rowFrom, { message: "validation.row_order", path: ["rowTo"] })
   .refine((g) => (g.rowTo - g.rowFrom + 1) * g.perRow <= 10_000, {
@@ -317,14 +337,26 @@ export const ZBurialInput = inDateOrder(
 );
 export type TBurialInput = z.input<typeof ZBurialInput>;
 
+const answerFields = {
+  answer: z.string().trim().max(2000, "validation.too_long_2000").default(""),
+  burialId: z.preprocess((v) => (v === "" || v === null ? undefined : v), ZId.optional()),
+};
+const ZAnswerStatus = z.enum(["in_progress", "found", "added", "not_found"]);
+/** A closing answer says something to the applicant. */
+const answered = { message: "validation.answer", path: ["answer"] };
+
 /** Staff's answer to a search or add request. */
 export const ZRequestAnswer = z
-  .object({
-    status: z.enum(["in_progress", "found", "added", "not_found"]),
-    answer: z.string().trim().max(2000, "validation.too_long_2000").default(""),
-    burialId: z.preprocess((v) => (v === "" || v === null ? undefined : v), ZId.optional()),
-  })
-  .refine((a) => a.status === "in_progress" || a.answer.length > 0, { message: "validation.answer", path: ["answer"] });
+  .object({ status: ZAnswerStatus, ...answerFields })
+  .refine((a) => a.status === "in_progress" || a.answer.length > 0, answered);
+
+/**
+ * The answer form: the same answer with its status named `answerStatus`, because the record
+ * picker sends the form by GET before hydration and the inbox's own `status` filter is in that URL.
+ */
+export const ZRequestAnswerForm = z
+  .object({ answerStatus: ZAnswerStatus, ...answerFields })
+  .refine((a) => a.answerStatus === "in_progress" || a.answer.length > 0, answered);
 
 /** A cemetery manager invited by the admin, with the cemeteries they start in (none is allowed). */
 export const ZManagerInvite = ZInvite.omit({ position: true }).extend({
@@ -359,7 +391,7 @@ export const ZAddRequestInput = inDateOrder(
     deathDate: pastDate,
     burialDate: pastDate,
     cemeteryId: z.preprocess((v) => (v === "" || v === null ? undefined : v), ZId.optional()),
-    location: z.string({ error: "validation.required" }).trim().min(3, "validation.location").max(500),
+    location: z.string({ error: "validation.location" }).trim().min(3, "validation.location").max(500),
     details: z.string().trim().max(2000, "validation.too_long_2000").default(""),
     photoIds: z.array(z.string().uuid()).max(5, "validation.photos_max").default([]),
   }),

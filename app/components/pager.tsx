@@ -1,22 +1,22 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
+import { useListParams } from "../lib/list.ts";
 import { useT } from "../lib/hooks.ts";
 
-/** Previous / next pages, keeping the other filters of the URL. */
+/**
+ * Previous / next pages of a list (`{page, pageSize, total}` of the API's answer), keeping its
+ * filters and order in the URL. A page past the end (a kept link, fewer items since) leads back
+ * to the last one.
+ */
 export function Pager({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
   const { t } = useT();
-  const { pathname, search } = useLocation();
+  const list = useListParams();
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  const linkTo = (p: number) => {
-    const params = new URLSearchParams(search);
-    params.set("page", String(p));
-    return `${pathname}?${params}`;
-  };
+  if (pages <= 1 && page <= 1) return null;
   return (
     <nav className="pager" aria-label={t("pager.label")}>
-      {page > 1 ? <Link to={linkTo(page - 1)}>{t("pager.prev")}</Link> : <span />}
+      {page > 1 ? <Link to={list.href({ page: Math.min(page - 1, pages) })}>{t("pager.prev")}</Link> : <span />}
       <span>{t("pager.page_of", { page, pages })}</span>
-      {page < pages ? <Link to={linkTo(page + 1)}>{t("pager.next")}</Link> : <span />}
+      {page < pages ? <Link to={list.href({ page: page + 1 })}>{t("pager.next")}</Link> : <span />}
     </nav>
   );
 }

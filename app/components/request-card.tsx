@@ -1,16 +1,16 @@
 import { useEffect, useId, useState } from "react";
-import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
+import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { ApiError } from "../../common/api-client.ts";
 import type { TPublicBurial, TRegistryRequest } from "../../common/api-types.ts";
 import { formatDate } from "../../common/i18n.ts";
 import { formatPhone, telHref } from "../../common/phone.ts";
 import { browserApi } from "../lib/browser-api.ts";
 import { useT } from "../lib/hooks.ts";
-import { describedBy, Field, NamedOptions } from "./form.tsx";
+import { useSchemaForm } from "../lib/form.ts";
+import type { answerRequest, TAnswerData } from "../lib/request-answer.server.ts";
+import { Field, FormError, NamedOptions } from "./form.tsx";
 import { Icon } from "./icon.tsx";
 import { StatusBadge } from "./status-badge.tsx";
-
-type TFormAnswer = { ok?: true; requestId?: number; error?: { message: string; fields: Record<string, string> } };
 
 /**
  * A record search run by the page's loader: what a form posted before hydration asked for
@@ -229,8 +229,11 @@ export function RequestCard({
   picked,
   showCemetery,
   onSent,
+  pageAnswer,
 }: {
   r: TRegistryRequest;
+  /** The page's action data after an answer form posted before hydration (`TAnswerData`). */
+  pageAnswer?: TAnswerData;
   /** Called with the person's name once the answer is stored. */
   onSent?: (person: string) => void;
   /** The caller's cemeteries, for a request that named none. */
@@ -239,11 +242,15 @@ export function RequestCard({
   showCemetery?: boolean;
 }) {
   const { t, to, locale } = useT();
-  const fetcher = useFetcher<TFormAnswer>();
+  const fetcher = useFetcher<typeof answerRequest>();
   // Before hydration the form posts as a page: its answer is the page's action data.
-  const pageAnswer = useActionData() as TFormAnswer | undefined;
   const answer = fetcher.data ?? (pageAnswer?.requestId === r.id ? pageAnswer : undefined);
-  const errors = answer?.error?.fields ?? {};
+  const mine = picked?.requestId === r.id ? picked : undefined;
+  const { form, fields } = useSchemaForm("ZRequestAnswerForm", {
+    id: `a${r.id}`,
+    lastResult: answer?.form,
+    defaultValue: { answerStatus: mine?.status ?? "found", answer: mine?.answer ?? "" },
+  });
   const open = r.status === "new" || r.status === "in_progress";
   const person = [r.surname, r.name, r.patronymic].filter(Boolean).join(" ");
   // Told as soon as the answer is stored: the list's reload then takes the closed card away.
@@ -251,7 +258,6 @@ export function RequestCard({
   useEffect(() => {
     if (done) onSent?.(person);
   }, [done, onSent, person]);
-  const mine = picked?.requestId === r.id ? picked : undefined;
   return (
     <li className="card request" data-testid="request" data-request-id={r.id}>
       <div className="card__head">
@@ -300,42 +306,33 @@ export function RequestCard({
         </p>
       ) : null}
       {open && !done ? (
-        <fetcher.Form method="post" className="form" noValidate data-testid="answer-form">
+        <fetcher.Form method="post" className="form" data-testid="answer-form" {...form.props}>
           <input type="hidden" name="intent" value="answer" />
           <input type="hidden" name="id" value={r.id} />
           <KeepParams />
           <BurialPicker request={r} cemeteries={cemeteries} initial={mine} />
-          {errors.burialId ? (
+          {fields.burialId.errors ? (
             <p className="field__error" role="alert">
-              {errors.burialId}
+              {fields.burialId.errors[0]}
             </p>
           ) : null}
           <div className="form__row">
-            <Field id={`a${r.id}-status`} label={t("manager.answer_status")}>
-              <select id={`a${r.id}-status`} name="answerStatus" defaultValue={mine?.status ?? "found"}>
-                {ANSWER_STATUSES.filter((s) => s !== r.status).map((s) => (
-                  <option key={s} value={s}>
-                    {t(`request_status.${s}`)}
-                  </option>
-                ))}
-              </select>
+            <Field field={fields.answerStatus} label={t("manager.answer_status")}>
+              {(p) => (
+                <select {...p}>
+                  {ANSWER_STATUSES.filter((s) => s !== r.status).map((s) => (
+                    <option key={s} value={s}>
+                      {t(`request_status.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
             </Field>
           </div>
-          <Field id={`a${r.id}-answer`} label={t("manager.answer")} error={errors.answer}>
-            <textarea
-              id={`a${r.id}-answer`}
-              name="answer"
-              rows={2}
-              defaultValue={mine?.answer ?? ""}
-              aria-invalid={errors.answer ? true : undefined}
-              aria-describedby={describedBy(`a${r.id}-answer`, undefined, errors.answer)}
-            />
+          <Field field={fields.answer} label={t("manager.answer")}>
+            {(p) => <textarea {...p} rows={2} />}
           </Field>
-          {answer?.error && !Object.keys(errors).length ? (
-            <p className="alert alert--error" role="alert">
-              {answer.error.message}
-            </p>
-          ) : null}
+          <FormError form={form} />
           <button type="submit" className="button" disabled={fetcher.state !== "idle"} data-testid="send-answer">
             {t("manager.send_answer")}
           </button>
@@ -349,10 +346,9 @@ export function RequestCard({
  * "Answer sent", above a list of request cards: the answered card leaves the open list at once,
  * so the confirmation cannot live in it. Also after a form posted before hydration.
  */
-export function useAnswerSent() {
+export function useAnswerSent(page: TAnswerData | undefined) {
   const { t } = useT();
   const [person, setPerson] = useState<string | null>(null);
-  const page = useActionData() as TFormAnswer | undefined;
   // Another page of the list, or other filters: the note was about the list before.
   const { key } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location's key is the trigger

@@ -2,26 +2,29 @@ import { data } from "react-router";
 import { ApiError, type ApiClient } from "../../common/api-client.ts";
 import type { TPublicBurial } from "../../common/api-types.ts";
 import type { TPickerResult } from "../components/request-card.tsx";
-import { callApi, str } from "./actions.server.ts";
+import type { Locale } from "../../common/locale.ts";
+import { parseId } from "../../common/schemas.ts";
+import { str } from "./actions.server.ts";
+import type { TFormReply } from "./form.ts";
+import { submitForm } from "./form.server.ts";
 
 /**
  * The answer form's post (`intent=answer`), shared by the cemetery page and the inbox: the
  * record chosen in the picker goes with the answer.
  */
-export async function answerRequest(api: ApiClient, form: FormData) {
-  const requestId = Number(str(form, "id"));
-  const result = await callApi(() =>
-    api.post(`/registry-requests/${requestId}/answer`, {
-      status: str(form, "answerStatus"),
-      answer: str(form, "answer"),
-      burialId: str(form, "burialId"),
-    }),
+export async function answerRequest(rc: { api: ApiClient; locale: Locale }, form: FormData) {
+  const requestId = parseId(str(form, "id")) ?? 0;
+  const sent = await submitForm(form, "ZRequestAnswerForm", rc.locale, ({ answerStatus, ...answer }) =>
+    rc.api.post(`/registry-requests/${requestId}/answer`, { status: answerStatus, ...answer }),
   );
   // The request's id goes back with the answer: a form posted before hydration reads it from the
   // page's action data (no fetcher yet) and finds its own card by it.
-  if (result.ok) return { ok: true as const, requestId };
-  return data({ error: result.error, requestId }, { status: result.status });
+  if (sent.ok) return { ok: true as const, requestId, form: sent.reply({ resetForm: true }) };
+  return data({ ok: false as const, requestId, form: sent.reply }, { status: sent.status });
 }
+
+/** What the answer form's post answers (`answerRequest`), as the page or its fetcher reads it. */
+export type TAnswerData = { ok: boolean; requestId: number; form: TFormReply };
 
 /**
  * The record search of an answer form sent by GET before the page was hydrated

@@ -2,13 +2,15 @@ import { useEffect, useState } from "react";
 import { redirect, useLocation, useSearchParams } from "react-router";
 import { ApiError } from "../../common/api-client.ts";
 import { localizePath } from "../../common/locale.ts";
-import { formatPhoneInput, MASKS } from "../../common/mask.ts";
+import { applyMask, formatPhoneInput, MASKS } from "../../common/mask.ts";
 import { formatPhone, normalizePhone } from "../../common/phone.ts";
 import { safeNext } from "../../common/safe-next.ts";
 import type { Role } from "../../common/roles.ts";
-import { describedBy, Field, MaskedInput } from "../components/form.tsx";
+import { Field, FormError, MaskedInput, PhoneField, TextField } from "../components/form.tsx";
 import { Icon } from "../components/icon.tsx";
 import { browserApi } from "../lib/browser-api.ts";
+import { type TFormReply, useSchemaForm } from "../lib/form.ts";
+import { replyOfApiError } from "../lib/form-reply.ts";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
 import { HOME_OF_ROLE } from "../route-table.ts";
@@ -30,15 +32,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 type Step = "phone" | "code" | "register";
-type FieldErrors = Record<string, string>;
 
-function errorsOf(err: unknown, fallback: string): { general?: string; fields: FieldErrors } {
-  if (err instanceof ApiError) {
-    const fields: FieldErrors = {};
-    for (const f of err.fields) fields[f.path] = f.message;
-    return { general: err.fields.length ? undefined : err.message, fields };
-  }
-  return { general: fallback, fields: {} };
+/** A refusal of the API (or a failed network) as the form's answer: messages next to the fields. */
+function replyOf(err: unknown, networkError: string): TFormReply {
+  return err instanceof ApiError ? replyOfApiError(err) : { status: "error", error: { "": [networkError] } };
+}
+
+/** The login's general message (a refusal that names no field, or a staff phone not known). */
+function LoginError({ messages }: { messages: (string | undefined)[] }) {
+  const message = messages.find(Boolean);
+  return message ? (
+    <p className="alert alert--error" role="alert" data-testid="login-error">
+      <Icon name="alert" /> {message}
+    </p>
+  ) : null;
 }
 
 export default function Login() {
@@ -49,13 +56,14 @@ export default function Login() {
   const api = browserApi(locale);
 
   const [step, setStep] = useState<Step>("phone");
-  const [phoneInput, setPhoneInput] = useState("");
+  const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
-  const [general, setGeneral] = useState<string>();
-  const [fields, setFields] = useState<FieldErrors>({});
+  const [staffUnknown, setStaffUnknown] = useState(false);
+  const [phoneReply, setPhoneReply] = useState<TFormReply>();
+  const [codeReply, setCodeReply] = useState<TFormReply>();
   const [registrationToken, setRegistrationToken] = useState("");
 
   useEffect(() => {
@@ -65,43 +73,33 @@ export default function Login() {
   }, [step]);
   const resendIn = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
-  const phone = normalizePhone(phoneInput);
-
-  function fail(err: unknown) {
-    const e = errorsOf(err, t("login.network_error"));
-    setGeneral(e.general);
-    setFields(e.fields);
-  }
-
   function goOn(role: Role) {
     const next = safeNext(params.get("next"));
     window.location.assign(next ?? localizePath(HOME_OF_ROLE[role], locale));
   }
 
-  async function sendCode() {
-    setGeneral(undefined);
-    setFields({});
-    if (!phone) {
-      setFields({ phone: t("validation.phone") });
-      return;
-    }
+  async function sendCode(to: string) {
+    setStaffUnknown(false);
+    setCodeReply(undefined);
     setBusy(true);
     try {
-      const res = await api.post<{ resendInSec: number }>("/auth/otp/request", { phone });
+      const res = await api.post<{ resendInSec: number }>("/auth/otp/request", { phone: to });
+      setPhoneReply(undefined);
+      setPhone(to);
       setResendAt(Date.now() + res.resendInSec * 1000);
       setNow(Date.now());
       setCode("");
       setStep("code");
     } catch (err) {
-      fail(err);
+      const reply = replyOf(err, t("login.network_error"));
+      if (step === "code") setCodeReply(reply);
+      else setPhoneReply(reply);
     } finally {
       setBusy(false);
     }
   }
 
   async function verify() {
-    setGeneral(undefined);
-    setFields({});
     setBusy(true);
     try {
       const res = await api.post<{ role: Role | null; registrationToken?: string }>("/auth/otp/verify", {
@@ -110,52 +108,53 @@ export default function Login() {
       });
       if (res.role) return goOn(res.role);
       if (isStaff) {
-        setGeneral(t("login.staff_unknown"));
+        setStaffUnknown(true);
         setStep("phone");
         return;
       }
       setRegistrationToken(res.registrationToken ?? "");
       setStep("register");
     } catch (err) {
-      fail(err);
+      setCodeReply(replyOf(err, t("login.network_error")));
     } finally {
       setBusy(false);
     }
   }
 
+  const phoneForm = useSchemaForm("ZLoginPhone", {
+    id: "",
+    lastResult: phoneReply,
+    defaultValue: { phone: phone ? formatPhoneInput(phone) : "" },
+    onValid: (event, value) => {
+      event.preventDefault();
+      const typed = value?.phone ?? normalizePhone(String(new FormData(event.currentTarget).get("phone") ?? ""));
+      void sendCode(typed ?? "");
+    },
+  });
+  const codeForm = useSchemaForm("ZLoginCode", {
+    id: "",
+    lastResult: codeReply,
+    onValid: (event) => {
+      event.preventDefault();
+      void verify();
+    },
+  });
+  const codeField = codeForm.fields.code;
+
   return (
     <section className="card card--narrow login" aria-labelledby="login-title">
       <h1 id="login-title">{isStaff ? t("login.staff_title") : t("login.title")}</h1>
-      {general ? (
-        <p className="alert alert--error" role="alert" data-testid="login-error">
-          <Icon name="alert" /> {general}
-        </p>
+      {step === "phone" ? (
+        <LoginError
+          messages={[staffUnknown ? t("login.staff_unknown") : undefined, ...(phoneForm.form.errors ?? [])]}
+        />
       ) : null}
+      {step === "code" ? <LoginError messages={codeForm.form.errors ?? []} /> : null}
 
       {step === "phone" ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void sendCode();
-          }}
-          noValidate
-        >
+        <form {...phoneForm.form.props}>
           <p className="muted">{isStaff ? t("login.staff_intro") : t("login.intro")}</p>
-          <Field id="phone" label={t("login.phone")} hint={t("login.phone_hint")} error={fields.phone}>
-            <input
-              id="phone"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={MASKS.phone.replace(/#/g, "_")}
-              value={phoneInput}
-              onChange={(e) => setPhoneInput(formatPhoneInput(e.target.value))}
-              aria-invalid={fields.phone ? true : undefined}
-              aria-describedby={describedBy("phone", true, fields.phone)}
-              required
-            />
-          </Field>
+          <PhoneField field={phoneForm.fields.phone} label={t("login.phone")} required />
           <button type="submit" className="button button--block" disabled={busy} data-testid="send-code">
             {t("login.send_code")}
           </button>
@@ -163,30 +162,23 @@ export default function Login() {
       ) : null}
 
       {step === "code" ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void verify();
-          }}
-          noValidate
-        >
+        <form {...codeForm.form.props}>
           <p className="muted" data-testid="code-sent">
-            {t("login.code_sent", { phone: phone ? formatPhone(phone) : phoneInput })}
+            {t("login.code_sent", { phone: formatPhone(phone) })}
           </p>
-          <Field id="code" label={t("login.code")} error={fields.code}>
-            <MaskedInput
-              id="code"
-              name="code"
-              mask={MASKS.otp}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onValueChange={setCode}
-              aria-invalid={fields.code ? true : undefined}
-              aria-describedby={describedBy("code", false, fields.code)}
-              autoFocus
-              required
-            />
+          <input type="hidden" name="phone" value={phone} />
+          <Field field={codeField} label={t("login.code")}>
+            {({ defaultValue: _, ...p }) => (
+              <MaskedInput
+                {...p}
+                mask={MASKS.otp}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onValueChange={setCode}
+                autoFocus
+              />
+            )}
           </Field>
           <button
             type="submit"
@@ -201,7 +193,7 @@ export default function Login() {
               type="button"
               className="button button--ghost"
               disabled={busy || resendIn > 0}
-              onClick={() => void sendCode()}
+              onClick={() => void sendCode(phone)}
               data-testid="resend"
             >
               {resendIn > 0 ? t("login.resend_in", { seconds: resendIn }) : t("login.resend")}
@@ -216,7 +208,7 @@ export default function Login() {
       {step === "register" ? (
         <Registration
           registrationToken={registrationToken}
-          phone={phone ?? ""}
+          phone={phone}
           onDone={(role) =>
             // A new company goes on to upload its registration documents for the admin's review.
             role === "supplier" ? window.location.assign(localizePath("/supplier/profile", locale)) : goOn(role)
@@ -227,6 +219,11 @@ export default function Login() {
     </section>
   );
 }
+
+/** Digits only, at most 12 (IIN, BIN), as they are typed or pasted. */
+const twelveDigits = (e: { currentTarget: HTMLInputElement }) => {
+  e.currentTarget.value = applyMask(e.currentTarget.value, MASKS.iin);
+};
 
 function Registration({
   registrationToken,
@@ -242,49 +239,12 @@ function Registration({
   const { t, locale, to } = useT();
   const api = browserApi(locale);
   const [kind, setKind] = useState<"client" | "supplier">("client");
-  const [form, setForm] = useState({
-    iin: "",
-    surname: "",
-    name: "",
-    patronymic: "",
-    bin: "",
-    companyName: "",
-    headName: "",
-    city: "",
-    isVatPayer: false,
-    description: "",
-    consent: false,
-  });
   const [busy, setBusy] = useState(false);
-  const [general, setGeneral] = useState<string>();
-  const [fields, setFields] = useState<FieldErrors>({});
-  const set = (k: keyof typeof form) => (v: string | boolean) => setForm((f) => ({ ...f, [k]: v }));
+  const [reply, setReply] = useState<TFormReply>();
 
-  async function submit() {
+  async function submit(body: unknown) {
     setBusy(true);
-    setGeneral(undefined);
-    setFields({});
     try {
-      const body =
-        kind === "client"
-          ? {
-              registrationToken,
-              iin: form.iin,
-              surname: form.surname,
-              name: form.name,
-              patronymic: form.patronymic,
-              consent: form.consent,
-            }
-          : {
-              registrationToken,
-              bin: form.bin,
-              companyName: form.companyName,
-              headName: form.headName,
-              city: form.city,
-              isVatPayer: form.isVatPayer,
-              description: form.description,
-              consent: form.consent,
-            };
       const res = await api.post<{ role: Role }>(`/auth/register/${kind}`, body);
       onDone(res.role);
     } catch (err) {
@@ -292,59 +252,56 @@ function Registration({
         onExpired();
         return;
       }
-      const e = errorsOf(err, t("login.network_error"));
-      setGeneral(e.general);
-      setFields(e.fields);
+      setReply(replyOf(err, t("login.network_error")));
     } finally {
       setBusy(false);
     }
   }
 
-  const text = (
-    key: keyof typeof form,
-    label: string,
-    opts: { hint?: string; autoComplete?: string; required?: boolean } = {},
-  ) => (
-    <Field id={`reg-${key}`} label={label} hint={opts.hint} error={fields[key]}>
-      <input
-        id={`reg-${key}`}
-        name={key}
-        value={form[key] as string}
-        onChange={(e) => set(key)(e.target.value)}
-        autoComplete={opts.autoComplete}
-        aria-invalid={fields[key] ? true : undefined}
-        aria-describedby={describedBy(`reg-${key}`, opts.hint, fields[key])}
-        required={opts.required}
-      />
-    </Field>
-  );
+  const { form, fields } = useSchemaForm(kind === "client" ? "ZRegisterClient" : "ZRegisterSupplier", {
+    id: "reg",
+    lastResult: reply,
+    onValid: (event, value) => {
+      event.preventDefault();
+      // Not checked here (the check did not load): the API checks the same fields.
+      const typed = Object.fromEntries(new FormData(event.currentTarget));
+      void submit(value ?? { ...typed, isVatPayer: typed.isVatPayer === "on", consent: typed.consent === "on" });
+    },
+  });
+  const consent = fields.consent;
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="registration"
-    >
+    <form {...form.props} data-testid="registration">
       <p className="muted">{t("register.intro", { phone: formatPhone(phone) })}</p>
-      {general ? (
-        <p className="alert alert--error" role="alert">
-          {general}
-        </p>
-      ) : null}
+      <FormError form={form} />
+      <input type="hidden" name="registrationToken" value={registrationToken} />
       <fieldset className="choice">
         <legend>{t("register.who")}</legend>
         <label className="choice__option">
-          <input type="radio" name="kind" checked={kind === "client"} onChange={() => setKind("client")} />
+          <input
+            type="radio"
+            name="kind"
+            checked={kind === "client"}
+            onChange={() => {
+              setKind("client");
+              setReply(undefined);
+            }}
+          />
           <span>
             <strong>{t("register.client")}</strong>
             <small>{t("register.client_hint")}</small>
           </span>
         </label>
         <label className="choice__option">
-          <input type="radio" name="kind" checked={kind === "supplier"} onChange={() => setKind("supplier")} />
+          <input
+            type="radio"
+            name="kind"
+            checked={kind === "supplier"}
+            onChange={() => {
+              setKind("supplier");
+              setReply(undefined);
+            }}
+          />
           <span>
             <strong>{t("register.supplier")}</strong>
             <small>{t("register.supplier_hint")}</small>
@@ -354,82 +311,64 @@ function Registration({
 
       {kind === "client" ? (
         <>
-          <Field id="reg-iin" label={t("register.iin")} hint={t("register.iin_hint")} error={fields.iin}>
-            <MaskedInput
-              id="reg-iin"
-              name="iin"
-              mask={MASKS.iin}
-              inputMode="numeric"
-              value={form.iin}
-              onValueChange={set("iin")}
-              aria-invalid={fields.iin ? true : undefined}
-              aria-describedby={describedBy("reg-iin", true, fields.iin)}
-              required
-            />
-          </Field>
-          {text("surname", t("register.surname"), { autoComplete: "family-name", required: true })}
-          {text("name", t("register.name"), { autoComplete: "given-name", required: true })}
-          {text("patronymic", t("register.patronymic"), {
-            autoComplete: "additional-name",
-            hint: t("register.patronymic_hint"),
-          })}
+          <TextField
+            field={fields.iin}
+            label={t("register.iin")}
+            hint={t("register.iin_hint")}
+            inputMode="numeric"
+            maxLength={12}
+            onChange={twelveDigits}
+            required
+          />
+          <TextField field={fields.surname} label={t("register.surname")} autoComplete="family-name" required />
+          <TextField field={fields.name} label={t("register.name")} autoComplete="given-name" required />
+          <TextField
+            field={fields.patronymic}
+            label={t("register.patronymic")}
+            hint={t("register.patronymic_hint")}
+            autoComplete="additional-name"
+          />
         </>
       ) : (
         <>
-          <Field id="reg-bin" label={t("register.bin")} hint={t("register.bin_hint")} error={fields.bin}>
-            <MaskedInput
-              id="reg-bin"
-              name="bin"
-              mask={MASKS.bin}
-              inputMode="numeric"
-              value={form.bin}
-              onValueChange={set("bin")}
-              aria-invalid={fields.bin ? true : undefined}
-              aria-describedby={describedBy("reg-bin", true, fields.bin)}
-              required
-            />
-          </Field>
-          {text("companyName", t("register.company"), { autoComplete: "organization", required: true })}
-          {text("headName", t("register.head"), { hint: t("register.head_hint"), required: true })}
-          {text("city", t("register.city"), { autoComplete: "address-level2", required: true })}
+          <TextField
+            field={fields.bin}
+            label={t("register.bin")}
+            hint={t("register.bin_hint")}
+            inputMode="numeric"
+            maxLength={12}
+            onChange={twelveDigits}
+            required
+          />
+          <TextField field={fields.companyName} label={t("register.company")} autoComplete="organization" required />
+          <TextField field={fields.headName} label={t("register.head")} hint={t("register.head_hint")} required />
+          <TextField field={fields.city} label={t("register.city")} autoComplete="address-level2" required />
           <label className="check">
-            <input type="checkbox" checked={form.isVatPayer} onChange={(e) => set("isVatPayer")(e.target.checked)} />
+            <input type="checkbox" name="isVatPayer" />
             <span>{t("register.vat")}</span>
           </label>
-          <Field
-            id="reg-description"
-            label={t("register.description")}
-            hint={t("register.description_hint")}
-            error={fields.description}
-          >
-            <textarea
-              id="reg-description"
-              name="description"
-              rows={4}
-              value={form.description}
-              onChange={(e) => set("description")(e.target.value)}
-            />
+          <Field field={fields.description} label={t("register.description")} hint={t("register.description_hint")}>
+            {(p) => <textarea {...p} rows={4} />}
           </Field>
           <p className="muted">{t("register.supplier_pending")}</p>
         </>
       )}
 
-      <div className={`field${fields.consent ? " field--error" : ""}`}>
+      <div className={`field${consent.errors ? " field--error" : ""}`}>
         <label className="check">
           <input
             type="checkbox"
             name="consent"
-            checked={form.consent}
-            onChange={(e) => set("consent")(e.target.checked)}
-            aria-describedby={fields.consent ? "reg-consent-error" : undefined}
+            aria-invalid={consent.errors ? true : undefined}
+            aria-describedby={consent.errors ? consent.errorId : undefined}
           />
           <span>
             {t("register.consent")} <a href={to("/instructions")}>{t("register.consent_more")}</a>
           </span>
         </label>
-        {fields.consent ? (
-          <p className="field__error" id="reg-consent-error" role="alert">
-            {fields.consent}
+        {consent.errors ? (
+          <p className="field__error" id={consent.errorId} role="alert">
+            {consent.errors[0]}
           </p>
         ) : null}
       </div>

@@ -4,6 +4,7 @@ import type { z } from "zod";
 // Registers both catalogs for every server-side translation (errors, SMS, notifications, files).
 import "../../common/catalogs.ts";
 import { translate } from "../../common/i18n.ts";
+import { issueMessage } from "../../common/validation.ts";
 import { detectLocale, isLocale, type Locale } from "../../common/locale.ts";
 import type { Services } from "../services.ts";
 import type { TSessionUser } from "../modules/auth/auth.service.ts";
@@ -38,32 +39,9 @@ export function requestLocale(req: Request): Locale {
 
 type ZIssue = z.core.$ZodIssue;
 
-/** Turns one zod issue into a translation key: schemas may name a key (`validation.*`) as their message. */
+/** Turns one zod issue into a field problem of the API's 422 (its message as the forms show it: `issueMessage`). */
 export function issueToField(issue: ZIssue): FieldIssue {
-  const path = issue.path.map(String).join(".");
-  if (issue.message?.startsWith("validation.")) return { path, key: issue.message };
-  switch (issue.code) {
-    case "invalid_type":
-      return {
-        path,
-        key: issue.input === undefined || issue.input === null ? "validation.required" : "validation.invalid",
-      };
-    case "too_small":
-      if (issue.origin === "string" && Number(issue.minimum) <= 1) return { path, key: "validation.required" };
-      return {
-        path,
-        key: issue.origin === "string" ? "validation.too_short" : "validation.too_small",
-        params: { min: Number(issue.minimum) },
-      };
-    case "too_big":
-      return {
-        path,
-        key: issue.origin === "string" ? "validation.too_long" : "validation.too_big",
-        params: { max: Number(issue.maximum) },
-      };
-    default:
-      return { path, key: "validation.invalid" };
-  }
+  return { path: issue.path.map(String).join("."), ...issueMessage(issue) };
 }
 
 function validationHook(result: { success: boolean; error?: z.ZodError }, _c: Context<ApiEnv>): undefined {

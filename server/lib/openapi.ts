@@ -40,5 +40,3 @@ export const ZOk = z.object({ ok: z.literal(true) });
 
 /** A record's id in a path (`/news/{id}`): the one id schema, so an out-of-range id is a 422, never a 500. */
 export const ZIdParam = z.object({ id: ZId });
-
-export const ZPageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

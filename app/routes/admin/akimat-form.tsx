@@ -1,10 +1,10 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { localizePath } from "../../../common/locale.ts";
-import { formatPhoneInput } from "../../../common/mask.ts";
 import { formatPhone } from "../../../common/phone.ts";
-import { describedBy, Field } from "../../components/form.tsx";
-import { Icon } from "../../components/icon.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { parseId } from "../../../common/schemas.ts";
+import { FormError, PhoneField, TextField } from "../../components/form.tsx";
+import { useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { TAkimatDetails } from "../../../common/api-types.ts";
@@ -26,68 +26,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
-  const form = await request.formData();
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  const fields = {
-    nameRu: str(form, "nameRu"),
-    nameKk: str(form, "nameKk"),
-    city: str(form, "city"),
-    address: str(form, "address"),
-    phone: str(form, "phone"),
-  };
-  const result = await callApi(async () => {
-    if (id) return rc.api.put(`/akimats/${id}`, fields);
-    return rc.api.post("/akimats", {
-      ...fields,
-      admin: {
-        phone: str(form, "adminPhone"),
-        surname: str(form, "adminSurname"),
-        name: str(form, "adminName"),
-        patronymic: str(form, "adminPatronymic"),
-        position: str(form, "adminPosition"),
-      },
-    });
-  });
-  if (!result.ok) return result.response;
+  const id = parseId(new URL(request.url).searchParams.get("id"));
+  const sent = id
+    ? await submitForm(request, "ZAkimatInput", rc.locale, (akimat) => rc.api.put(`/akimats/${id}`, akimat))
+    : await submitForm(request, "ZCreateAkimat", rc.locale, (akimat) => rc.api.post("/akimats", akimat));
+  if (!sent.ok) return sent.response;
   return redirect(localizePath("/admin/akimat", rc.locale));
 }
 
 /** Admin: create an akimat with its first admin employee, or edit one. */
-export default function AkimatForm({ loaderData }: Route.ComponentProps) {
+export default function AkimatForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
-  const actionData = useActionData() as { error?: { message: string; fields: Record<string, string> } } | undefined;
   const navigation = useNavigation();
   const a = loaderData.akimat;
-  const errors = actionData?.error?.fields ?? {};
-  // Nested admin fields come back as `admin.phone`; the form names them adminPhone.
-  const err = (name: string) =>
-    errors[name] ?? errors[name.replace(/^admin([A-Z])/, (_, c: string) => `admin.${c.toLowerCase()}`)];
-
-  const input = (
-    name: string,
-    label: string,
-    value = "",
-    opts: { required?: boolean; hint?: string; type?: string } = {},
-  ) => (
-    <Field id={`f-${name}`} label={label} hint={opts.hint} error={err(name)}>
-      <input
-        id={`f-${name}`}
-        name={name}
-        type={opts.type ?? "text"}
-        defaultValue={value}
-        required={opts.required}
-        aria-invalid={err(name) ? true : undefined}
-        aria-describedby={describedBy(`f-${name}`, opts.hint, err(name))}
-        onChange={
-          opts.type === "tel"
-            ? (e) => {
-                e.currentTarget.value = formatPhoneInput(e.currentTarget.value);
-              }
-            : undefined
-        }
-      />
-    </Field>
-  );
+  const { form, fields } = useSchemaForm(a ? "ZAkimatInput" : "ZCreateAkimat", {
+    lastResult: actionData?.form,
+    defaultValue: {
+      nameRu: a?.nameRu,
+      nameKk: a?.nameKk,
+      city: a?.city ?? "Алматы",
+      address: a?.address,
+      phone: a?.phone ? formatPhone(a.phone) : "",
+    },
+  });
 
   return (
     <section aria-labelledby="af-title" className="narrow">
@@ -95,19 +56,15 @@ export default function AkimatForm({ loaderData }: Route.ComponentProps) {
         <Link to={to("/admin/akimat")}>← {t("admin.akimats.back")}</Link>
       </p>
       <h1 id="af-title">{a ? t("admin.akimat_form.edit_title") : t("admin.akimat_form.new_title")}</h1>
-      {actionData?.error ? (
-        <p className="alert alert--error" role="alert">
-          <Icon name="alert" /> {actionData.error.message}
-        </p>
-      ) : null}
-      <Form method="post" noValidate className="stack" data-testid="akimat-form">
+      <FormError form={form} />
+      <Form method="post" className="stack" data-testid="akimat-form" {...form.props}>
         <fieldset>
           <legend>{t("admin.akimat_form.organisation")}</legend>
-          {input("nameRu", t("admin.akimat_form.name_ru"), a?.nameRu, { required: true })}
-          {input("nameKk", t("admin.akimat_form.name_kk"), a?.nameKk, { required: true })}
-          {input("city", t("admin.akimat_form.city"), a?.city ?? "Алматы", { required: true })}
-          {input("address", t("admin.akimat_form.address"), a?.address)}
-          {input("phone", t("admin.akimat_form.phone"), a?.phone ? formatPhone(a.phone) : "", { type: "tel" })}
+          <TextField field={fields.nameRu} label={t("admin.akimat_form.name_ru")} required />
+          <TextField field={fields.nameKk} label={t("admin.akimat_form.name_kk")} required />
+          <TextField field={fields.city} label={t("admin.akimat_form.city")} required />
+          <TextField field={fields.address} label={t("admin.akimat_form.address")} />
+          <PhoneField field={fields.phone} label={t("admin.akimat_form.phone")} hint={null} autoComplete="off" />
         </fieldset>
         {a ? (
           <fieldset>
@@ -125,11 +82,11 @@ export default function AkimatForm({ loaderData }: Route.ComponentProps) {
           <fieldset>
             <legend>{t("admin.akimat_form.first_admin")}</legend>
             <p className="muted">{t("admin.akimat_form.first_admin_hint")}</p>
-            {input("adminPhone", t("common.phone"), "", { required: true, type: "tel", hint: t("login.phone_hint") })}
-            {input("adminSurname", t("register.surname"), "", { required: true })}
-            {input("adminName", t("register.name"), "", { required: true })}
-            {input("adminPatronymic", t("register.patronymic"))}
-            {input("adminPosition", t("user.users.position"))}
+            <PhoneField field={fields["admin.phone"]} label={t("common.phone")} required autoComplete="off" />
+            <TextField field={fields["admin.surname"]} label={t("register.surname")} required />
+            <TextField field={fields["admin.name"]} label={t("register.name")} required />
+            <TextField field={fields["admin.patronymic"]} label={t("register.patronymic")} />
+            <TextField field={fields["admin.position"]} label={t("user.users.position")} />
           </fieldset>
         )}
         <div className="form-actions">

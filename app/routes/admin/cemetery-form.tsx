@@ -1,14 +1,17 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { parseBoundaryText } from "../../../common/boundary-import.ts";
 import { translate } from "../../../common/i18n.ts";
 import { formatPhones } from "../../../common/phone.ts";
 import type { TCemeteryRecord } from "../../../common/api-types.ts";
 import { localizePath } from "../../../common/locale.ts";
-import { describedBy, Field } from "../../components/form.tsx";
+import { parseId } from "../../../common/schemas.ts";
+import { Field, FormError, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { BoundaryEditor } from "../../components/map/boundary-editor.tsx";
 import type { TExtent } from "../../components/map/plot-map.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { str } from "../../lib/actions.server.ts";
+import { type TFormReply, useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery-form";
@@ -35,46 +38,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  let boundary: unknown = [];
-  try {
-    boundary = JSON.parse(str(form, "boundary") || "[]");
-  } catch {
-    boundary = [];
-  }
+  const id = parseId(new URL(request.url).searchParams.get("id"));
   // Coordinates pasted into a page that was not hydrated yet: read here with the browser's parser.
   const pasted = str(form, "boundaryText");
-  if (pasted && !(Array.isArray(boundary) && boundary.length)) {
+  if (pasted && !/\[\s*\[/.test(str(form, "boundary"))) {
     const read = parseBoundaryText(pasted);
     if (!read.ok) {
       const message = translate(rc.locale, read.problem.key, read.problem.params);
-      return data({ error: { message, fields: { boundaryText: message } } }, { status: 422 });
+      return data(
+        { form: { status: "error", error: { boundaryText: [message] } } satisfies TFormReply },
+        { status: 422 },
+      );
     }
-    boundary = read.ring;
+    form.set("boundary", JSON.stringify(read.ring));
   }
-  const body = {
-    akimatId: str(form, "akimatId"),
-    nameRu: str(form, "nameRu"),
-    nameKk: str(form, "nameKk"),
-    descriptionRu: str(form, "descriptionRu"),
-    descriptionKk: str(form, "descriptionKk"),
-    city: str(form, "city"),
-    religion: str(form, "religion"),
-    address: str(form, "address"),
-    phones: str(form, "phones"),
-    status: str(form, "status"),
-    capacity: str(form, "capacity") || "0",
-    burialFee: str(form, "burialFee") || "0",
-    burialSlots: { days: form.getAll("days").map(String), from: str(form, "from"), to: str(form, "to") },
-    boundary,
-  };
-  const result = await callApi(async () => {
+  const sent = await submitForm(form, "ZCemeteryForm", rc.locale, async (body) => {
     if (!id) return rc.api.post<{ id: number }>("/cemeteries", body);
     await rc.api.put(`/cemeteries/${id}`, body);
     return { id };
   });
-  if (!result.ok) return result.response;
-  return redirect(localizePath(`/admin/cemetery/${result.value.id}`, rc.locale));
+  if (!sent.ok) return sent.response;
+  return redirect(localizePath(`/admin/cemetery/${sent.value.id}`, rc.locale));
 }
 
 const RELIGIONS = ["all", "muslim", "christian", "jewish", "other"] as const;
@@ -83,38 +67,41 @@ const STATUSES = ["open", "family_only", "closed"] as const;
 const ALMATY: [number, number] = [76.9286, 43.2567];
 
 /** Admin: create a cemetery or change any of its fields, drawing its boundary on the map. */
-export default function CemeteryForm({ loaderData }: Route.ComponentProps) {
+export default function CemeteryForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
-  const actionData = useActionData() as { error?: { message: string; fields: Record<string, string> } } | undefined;
   const busy = useNavigation().state !== "idle";
   const c = loaderData.cemetery;
-  const errors = actionData?.error?.fields ?? {};
-  const input = (name: keyof TCemeteryRecord, label: string, opts: { type?: string; hint?: string } = {}) => (
-    <Field id={`c-${name}`} label={label} hint={opts.hint} error={errors[name]}>
-      <input
-        id={`c-${name}`}
-        name={name}
-        type={opts.type ?? "text"}
-        inputMode={opts.type === "number" ? "numeric" : undefined}
-        defaultValue={c ? String(c[name] ?? "") : ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(`c-${name}`, opts.hint, errors[name])}
-      />
-    </Field>
-  );
+  const { form, fields } = useSchemaForm("ZCemeteryForm", {
+    id: "c",
+    lastResult: actionData?.form,
+    defaultValue: {
+      akimatId: c?.akimatId ?? loaderData.akimats[0]?.id,
+      religion: "all",
+      status: "open",
+      ...c,
+      phones: c ? formatPhones(c.phones) : "",
+      burialSlots: c?.burialSlots ?? { days: [1, 2, 3, 4, 5, 6], from: "10:00", to: "16:00" },
+    },
+  });
+  const days = fields["burialSlots.days"];
   const area = (name: "descriptionRu" | "descriptionKk", label: string) => (
-    <Field id={`c-${name}`} label={label} error={errors[name]}>
-      <textarea
-        id={`c-${name}`}
-        name={name}
-        rows={3}
-        defaultValue={c?.[name] ?? ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(`c-${name}`, undefined, errors[name])}
-      />
+    <Field field={fields[name]} label={label}>
+      {(p) => <textarea {...p} rows={3} />}
     </Field>
   );
-  const days = c?.burialSlots.days ?? [1, 2, 3, 4, 5, 6];
+  const select = (name: "akimatId" | "religion" | "status", label: string, options: [string | number, string][]) => (
+    <Field field={fields[name]} label={label}>
+      {(p) => (
+        <select {...p}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
   return (
     <section aria-labelledby="cemetery-form-title">
       <p>
@@ -123,88 +110,76 @@ export default function CemeteryForm({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h1 id="cemetery-form-title">{c ? t("admin_cemetery.edit") : t("admin_cemetery.new")}</h1>
-      {actionData?.error ? (
-        <p className="alert alert--error" role="alert">
-          {actionData.error.message}
-        </p>
-      ) : null}
-      <Form method="post" className="card form" noValidate data-testid="cemetery-form">
-        <Field id="c-akimatId" label={t("admin_cemetery.akimat")} error={errors.akimatId}>
-          <select id="c-akimatId" name="akimatId" defaultValue={c?.akimatId ?? loaderData.akimats[0]?.id}>
-            {loaderData.akimats.map((a) => (
-              <option key={a.id} value={a.id}>
-                {locale === "kk" ? a.nameKk : a.nameRu}
-              </option>
-            ))}
-          </select>
-        </Field>
+      <FormError form={form} />
+      <Form method="post" className="card form" data-testid="cemetery-form" {...form.props}>
+        {select(
+          "akimatId",
+          t("admin_cemetery.akimat"),
+          loaderData.akimats.map((a) => [a.id, locale === "kk" ? a.nameKk : a.nameRu]),
+        )}
         <div className="form__row">
-          {input("nameRu", t("admin_cemetery.name_ru"))}
-          {input("nameKk", t("admin_cemetery.name_kk"))}
+          <TextField field={fields.nameRu} label={t("admin_cemetery.name_ru")} />
+          <TextField field={fields.nameKk} label={t("admin_cemetery.name_kk")} />
         </div>
         <div className="form__row">
           {area("descriptionRu", t("admin_cemetery.description_ru"))}
           {area("descriptionKk", t("admin_cemetery.description_kk"))}
         </div>
         <div className="form__row">
-          {input("city", t("reserve.city"))}
-          <Field id="c-religion" label={t("reserve.religion")} error={errors.religion}>
-            <select id="c-religion" name="religion" defaultValue={c?.religion ?? "all"}>
-              {RELIGIONS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`religion.${r}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <TextField field={fields.city} label={t("reserve.city")} />
+          {select(
+            "religion",
+            t("reserve.religion"),
+            RELIGIONS.map((r) => [r, t(`religion.${r}`)]),
+          )}
         </div>
         <div className="form__row">
-          {input("address", t("admin_cemetery.address"))}
-          <Field id="c-phones" label={t("reserve.phones")} hint={t("admin_cemetery.phones_hint")} error={errors.phones}>
-            <input
-              id="c-phones"
-              name="phones"
-              type="tel"
-              defaultValue={c ? formatPhones(c.phones) : ""}
-              aria-invalid={errors.phones ? true : undefined}
-              aria-describedby={describedBy("c-phones", true, errors.phones)}
-            />
-          </Field>
+          <TextField field={fields.address} label={t("admin_cemetery.address")} />
+          <TextField
+            field={fields.phones}
+            label={t("reserve.phones")}
+            hint={t("admin_cemetery.phones_hint")}
+            type="tel"
+          />
         </div>
         <div className="form__row">
-          <Field id="c-status" label={t("admin_cemetery.status")} error={errors.status}>
-            <select id="c-status" name="status" defaultValue={c?.status ?? "open"}>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`cemetery_status.${s}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          {input("capacity", t("admin_cemetery.capacity"), { type: "number", hint: t("admin_cemetery.capacity_hint") })}
-          {input("burialFee", t("admin_cemetery.fee"), { type: "number" })}
+          {select(
+            "status",
+            t("admin_cemetery.status"),
+            STATUSES.map((s) => [s, t(`cemetery_status.${s}`)]),
+          )}
+          <TextField
+            field={fields.capacity}
+            label={t("admin_cemetery.capacity")}
+            hint={t("admin_cemetery.capacity_hint")}
+            type="number"
+            inputMode="numeric"
+          />
+          <TextField field={fields.burialFee} label={t("admin_cemetery.fee")} type="number" inputMode="numeric" />
         </div>
         <fieldset className="fieldset">
           <legend>{t("reserve.hours")}</legend>
-          <div className="checks" aria-describedby={errors["burialSlots.days"] ? "c-days-error" : undefined}>
+          <div className="checks" aria-describedby={days.errors ? days.errorId : undefined}>
             {[1, 2, 3, 4, 5, 6, 7].map((d) => (
               <label key={d} className="check">
-                <input type="checkbox" name="days" value={d} defaultChecked={days.includes(d)} /> {t(`weekday.${d}`)}
+                <input
+                  type="checkbox"
+                  name={days.name}
+                  value={d}
+                  defaultChecked={days.defaultValues.includes(String(d))}
+                />{" "}
+                {t(`weekday.${d}`)}
               </label>
             ))}
           </div>
-          {errors["burialSlots.days"] ? (
-            <p className="field__error" id="c-days-error">
-              {errors["burialSlots.days"]}
+          {days.errors ? (
+            <p className="field__error" id={days.errorId}>
+              {days.errors[0]}
             </p>
           ) : null}
           <div className="form__row">
-            <Field id="c-from" label={t("admin_cemetery.from")} error={errors["burialSlots.from"]}>
-              <input id="c-from" name="from" type="time" defaultValue={c?.burialSlots.from ?? "10:00"} />
-            </Field>
-            <Field id="c-to" label={t("admin_cemetery.to")} error={errors["burialSlots.to"]}>
-              <input id="c-to" name="to" type="time" defaultValue={c?.burialSlots.to ?? "16:00"} />
-            </Field>
+            <TextField field={fields["burialSlots.from"]} label={t("admin_cemetery.from")} type="time" />
+            <TextField field={fields["burialSlots.to"]} label={t("admin_cemetery.to")} type="time" />
           </div>
         </fieldset>
         <fieldset className="fieldset">
@@ -214,8 +189,8 @@ export default function CemeteryForm({ loaderData }: Route.ComponentProps) {
             initial={c?.boundary ?? []}
             center={ALMATY}
             extent={loaderData.extent}
-            error={errors.boundary ?? errors["boundary.0"]}
-            textError={errors.boundaryText}
+            error={fields.boundary.errors?.[0]}
+            textError={actionData?.form.error?.boundaryText?.[0] ?? undefined}
           />
         </fieldset>
         <button type="submit" className="button" disabled={busy} data-testid="save-cemetery">

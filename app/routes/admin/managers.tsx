@@ -1,14 +1,16 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ApiError } from "../../../common/api-client.ts";
 import type { TManager, TManagerList } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
-import { formatPhoneInput } from "../../../common/mask.ts";
 import { formatPhone } from "../../../common/phone.ts";
-import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
+import { parseId } from "../../../common/schemas.ts";
+import { describedBy, FormError, NamedOptions, PhoneField, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
+import { useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/managers";
@@ -21,10 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return context.get(requestContext).api.get<TManagerList>("/managers");
 }
 
-type TDone = { intent: string; id: number | null; name: string; cemetery?: string; created?: boolean };
-type TActionData =
-  | ({ done: true } & TDone)
-  | { done?: false; intent: string; id: number | null; error: { message: string; fields: Record<string, string> } };
+type TActionData = Route.ComponentProps["actionData"];
 
 const fullName = (m: Pick<TManager, "surname" | "name" | "patronymic">) =>
   [m.surname, m.name, m.patronymic].filter(Boolean).join(" ");
@@ -33,20 +32,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
   const intent = str(form, "intent");
-  const id = Number(str(form, "id")) || null;
-  const cemeteryId = Number(str(form, "cemeteryId")) || null;
-  const result = await callApi(async (): Promise<Omit<TDone, "intent" | "id">> => {
-    if (intent === "invite") {
+  const id = parseId(str(form, "id"));
+  const cemeteryId = parseId(str(form, "cemeteryId"));
+  if (intent === "invite") {
+    const sent = await submitForm(form, "ZManagerInvite", rc.locale, async (invite) => {
       // The raw response tells a new invitation (201) from a manager who already was one (200).
-      const res = await rc.api.raw("POST", "/managers", {
-        body: {
-          phone: str(form, "phone"),
-          surname: str(form, "surname"),
-          name: str(form, "name"),
-          patronymic: str(form, "patronymic"),
-          cemeteryIds: form.getAll("cemeteryIds").map(Number),
-        },
-      });
+      const res = await rc.api.raw("POST", "/managers", { body: invite });
       const isJson = (res.headers.get("content-type") ?? "").includes("application/json");
       const body = isJson ? await res.json() : null;
       if (!res.ok) {
@@ -54,7 +45,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw new ApiError(res.status, e?.code ?? "http_error", e?.message ?? res.statusText, e?.fields);
       }
       return { name: fullName(body as TManager), created: res.status === 201 };
-    }
+    });
+    if (!sent.ok) return data({ done: false as const, intent, id, form: sent.reply }, { status: sent.status });
+    return { done: true as const, intent, id, form: sent.reply({ resetForm: true }), ...sent.value };
+  }
+  const result = await callApi(async (): Promise<{ name: string; cemetery?: string }> => {
     if ((intent === "assign" || intent === "unassign") && id && cemeteryId) {
       const path = `/managers/${id}/cemeteries/${cemeteryId}`;
       const m = intent === "assign" ? await rc.api.put<TManager>(path) : await rc.api.delete<TManager>(path);
@@ -68,7 +63,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     throw new ApiError(400, "bad_request", "", []);
   });
-  if (!result.ok) return data({ intent, id, error: result.error }, { status: result.status });
+  if (!result.ok) return data({ done: false as const, intent, id, error: result.error }, { status: result.status });
   return { done: true as const, intent, id, ...result.value };
 }
 
@@ -157,7 +152,7 @@ function ManagerCard({
       ) : cemeteries.length > 0 ? (
         <p className="muted">{t("admin.managers.all_assigned")}</p>
       ) : null}
-      {mine?.done && (mine.intent === "assign" || mine.intent === "unassign") ? (
+      {mine?.done && "cemetery" in mine && (mine.intent === "assign" || mine.intent === "unassign") ? (
         <p className="alert alert--success" role="status" data-testid="manager-status">
           {t(mine.intent === "assign" ? "admin.managers.assigned" : "admin.managers.unassigned", {
             name: mine.name,
@@ -165,7 +160,7 @@ function ManagerCard({
           })}
         </p>
       ) : null}
-      {mine && !mine.done ? (
+      {mine && "error" in mine ? (
         <p className="alert alert--error" role="alert">
           {mine.error.message}
         </p>
@@ -190,44 +185,24 @@ function ManagerCard({
 }
 
 /** Admin: cemetery managers, invited by phone and assigned to cemeteries. */
-export default function Managers({ loaderData }: Route.ComponentProps) {
+export default function Managers({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
   const navigation = useNavigation();
-  const actionData = useActionData() as TActionData | undefined;
   const busy = navigation.state !== "idle";
   const { items, cemeteries } = loaderData;
-  const inviteForm = useRef<HTMLFormElement>(null);
   const removedNote = useRef<HTMLParagraphElement>(null);
-  const invite = actionData?.intent === "invite" ? actionData : undefined;
-  const inviteErrors = invite && !invite.done ? invite.error.fields : {};
-  const cemeteryError =
-    inviteErrors.cemeteryIds ??
-    Object.entries(inviteErrors).find(([path]) => path.startsWith("cemeteryIds."))?.[1] ??
-    undefined;
-  const inviteGeneral =
-    invite && !invite.done && !Object.keys(invite.error.fields).length ? invite.error.message : null;
+  const invite = actionData?.intent === "invite" && "form" in actionData ? actionData : undefined;
+  const { form, fields } = useSchemaForm("ZManagerInvite", { id: "inv", lastResult: invite?.form });
+  const cemeteryIds = fields.cemeteryIds;
 
-  // After a change, keep the keyboard where the person was: a cleared invitation form, the
-  // manager's own cemetery picker, or the note that replaced a removed manager's card.
+  // After a change, keep the keyboard where the person was: the manager's own cemetery picker,
+  // or the note that replaced a removed manager's card (the invitation form clears itself).
   useEffect(() => {
     if (!actionData?.done) return;
-    if (actionData.intent === "invite") inviteForm.current?.reset();
-    else if (actionData.intent === "remove") removedNote.current?.focus();
-    else if (actionData.id) document.getElementById(`assign-${actionData.id}`)?.focus();
+    if (actionData.intent === "remove") removedNote.current?.focus();
+    else if (actionData.intent !== "invite" && actionData.id)
+      document.getElementById(`assign-${actionData.id}`)?.focus();
   }, [actionData]);
-
-  const field = (name: "surname" | "name" | "patronymic", label: string, required: boolean) => (
-    <Field id={`inv-${name}`} label={label} error={inviteErrors[name]}>
-      <input
-        id={`inv-${name}`}
-        name={name}
-        required={required}
-        autoComplete="off"
-        aria-invalid={inviteErrors[name] ? true : undefined}
-        aria-describedby={describedBy(`inv-${name}`, false, inviteErrors[name])}
-      />
-    </Field>
-  );
 
   return (
     <section aria-labelledby="m-title">
@@ -244,10 +219,7 @@ export default function Managers({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {/* A refusal about a manager who is no longer listed (removed meanwhile) has no card to show in. */}
-      {actionData &&
-      !actionData.done &&
-      actionData.intent !== "invite" &&
-      !items.some((m) => m.id === actionData.id) ? (
+      {actionData && "error" in actionData && !items.some((m) => m.id === actionData.id) ? (
         <p className="alert alert--error" role="alert">
           {actionData.error.message}
         </p>
@@ -273,34 +245,15 @@ export default function Managers({ loaderData }: Route.ComponentProps) {
             {t(invite.created ? "admin.managers.invited" : "admin.managers.already", { name: invite.name })}
           </p>
         ) : null}
-        {inviteGeneral ? (
-          <p className="alert alert--error" role="alert">
-            {inviteGeneral}
-          </p>
-        ) : null}
-        <Form method="post" className="stack" noValidate ref={inviteForm} data-testid="invite-form">
+        <FormError form={form} />
+        <Form method="post" className="stack" data-testid="invite-form" {...form.props}>
           <input type="hidden" name="intent" value="invite" />
-          <Field id="inv-phone" label={t("common.phone")} hint={t("login.phone_hint")} error={inviteErrors.phone}>
-            <input
-              id="inv-phone"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              placeholder="+7 (___) ___-__-__"
-              required
-              onChange={(e) => {
-                e.currentTarget.value = formatPhoneInput(e.currentTarget.value);
-              }}
-              aria-invalid={inviteErrors.phone ? true : undefined}
-              aria-describedby={describedBy("inv-phone", true, inviteErrors.phone)}
-            />
-          </Field>
-          {field("surname", t("register.surname"), true)}
-          {field("name", t("register.name"), true)}
-          {field("patronymic", t("register.patronymic"), false)}
+          <PhoneField field={fields.phone} label={t("common.phone")} required autoComplete="off" />
+          <TextField field={fields.surname} label={t("register.surname")} required autoComplete="off" />
+          <TextField field={fields.name} label={t("register.name")} required autoComplete="off" />
+          <TextField field={fields.patronymic} label={t("register.patronymic")} autoComplete="off" />
           <fieldset
-            aria-describedby={describedBy("inv-cemeteries", cemeteries.length > 0, cemeteryError)}
+            aria-describedby={describedBy(cemeteryIds.id, cemeteries.length > 0, cemeteryIds.errors)}
             data-testid="invite-cemeteries"
           >
             <legend>{t("admin.managers.invite_cemeteries")}</legend>
@@ -311,22 +264,27 @@ export default function Managers({ loaderData }: Route.ComponentProps) {
               </p>
             ) : (
               <>
-                <p className="field__hint" id="inv-cemeteries-hint">
+                <p className="field__hint" id={cemeteryIds.hintId}>
                   {t("admin.managers.invite_cemeteries_hint")}
                 </p>
                 <div className="checks checks--column">
                   {cemeteries.map((c) => (
                     <label key={c.id} className="check">
-                      <input type="checkbox" name="cemeteryIds" value={c.id} />
+                      <input
+                        type="checkbox"
+                        name="cemeteryIds"
+                        value={c.id}
+                        defaultChecked={cemeteryIds.defaultValues.includes(String(c.id))}
+                      />
                       <span>{c.name}</span>
                     </label>
                   ))}
                 </div>
               </>
             )}
-            {cemeteryError ? (
-              <p className="field__error" id="inv-cemeteries-error" role="alert">
-                {cemeteryError}
+            {cemeteryIds.errors ? (
+              <p className="field__error" id={cemeteryIds.errorId} role="alert">
+                {cemeteryIds.errors[0]}
               </p>
             ) : null}
           </fieldset>

@@ -1,12 +1,18 @@
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { parseId } from "../../../common/schemas.ts";
 import { formatSize } from "../../../common/upload/queue.ts";
+import { Field, FormError } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { SupplierFacts } from "../../components/supplier-facts.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
+import { type TFormReply, useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
+import { listParams, useListParams } from "../../lib/list.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import type { TSupplier } from "../../../common/api-types.ts";
+import type { TPage, TSupplier } from "../../../common/api-types.ts";
 import type { Route } from "./+types/suppliers";
 
 const STATUSES = ["pending", "active", "blocked"] as const;
@@ -18,10 +24,12 @@ export function meta({ location }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
-  return context.get(requestContext).api.get<{ items: TSupplier[] }>("/suppliers", {
+  return context.get(requestContext).api.get<TPage<TSupplier>>("/suppliers", {
     query: {
-      status: STATUSES.includes(status as never) ? status : undefined,
-      q: url.searchParams.get("q") ?? undefined,
+      ...listParams(url),
+      q: url.searchParams.get("q")?.trim().slice(0, 100) || undefined,
+      // A status the list does not offer (an old link) lists them all rather than failing.
+      status: STATUSES.find((s) => s === status),
     },
   });
 }
@@ -29,25 +37,44 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
-  const id = Number(str(form, "id"));
+  const id = parseId(str(form, "id"));
   const intent = str(form, "intent");
+  if (intent === "block") {
+    const sent = await submitForm(form, "ZBlockSupplier", rc.locale, (b) => rc.api.post(`/suppliers/${id}/block`, b));
+    if (!sent.ok) return data({ id, form: sent.reply }, { status: sent.status });
+    return { done: intent, id, form: sent.reply({ resetForm: true }) };
+  }
   const result = await callApi(async () => {
-    if (intent === "block") await rc.api.post(`/suppliers/${id}/block`, { reason: str(form, "reason") });
-    else if (intent === "activate") await rc.api.post(`/suppliers/${id}/activate`);
+    if (intent === "activate") await rc.api.post(`/suppliers/${id}/activate`);
     else if (intent === "unblock") await rc.api.post(`/suppliers/${id}/unblock`);
   });
   return result.ok ? { done: intent, id } : data({ error: result.error, id }, { status: result.status });
 }
 
-/** Admin: supplier companies; activate new ones, block with a reason, unblock. */
-export default function Suppliers({ loaderData }: Route.ComponentProps) {
+/** Blocking a company: the reason, told to the company. */
+function BlockForm({ id, lastResult, busy }: { id: number; lastResult?: TFormReply; busy: boolean }) {
   const { t } = useT();
-  const [params] = useSearchParams();
+  const { form, fields } = useSchemaForm("ZBlockSupplier", { id: `s${id}`, lastResult });
+  return (
+    <Form method="post" className="stack" {...form.props}>
+      <input type="hidden" name="id" value={id} />
+      <FormError form={form} />
+      <Field field={fields.reason} label={t("admin.suppliers.block_reason")} required>
+        {(p) => <textarea {...p} rows={3} />}
+      </Field>
+      <button type="submit" name="intent" value="block" className="button button--danger button--small" disabled={busy}>
+        {t("admin.suppliers.block_confirm")}
+      </button>
+    </Form>
+  );
+}
+
+/** Admin: supplier companies; activate new ones, block with a reason, unblock. */
+export default function Suppliers({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  const list = useListParams();
   const navigation = useNavigation();
-  const actionData = useActionData() as
-    | { id?: number; error?: { message: string; fields: Record<string, string> } }
-    | undefined;
-  const current = params.get("status") ?? "";
+  const current = list.get("status");
   const busy = navigation.state !== "idle";
   return (
     <section aria-labelledby="s-title">
@@ -57,13 +84,10 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
       <div className="filters">
         <nav className="tabs" aria-label={t("admin.suppliers.by_status")}>
           {["", ...STATUSES].map((s) => {
-            const next = new URLSearchParams(params);
-            if (s) next.set("status", s);
-            else next.delete("status");
             return (
               <Link
                 key={s || "all"}
-                to={`?${next}`}
+                to={list.href({ status: s })}
                 className={`tabs__item${current === s ? " is-current" : ""}`}
                 aria-current={current === s ? "page" : undefined}
               >
@@ -77,13 +101,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           <label className="visually-hidden" htmlFor="q">
             {t("admin.suppliers.search")}
           </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            placeholder={t("admin.suppliers.search")}
-          />
+          <input id="q" name="q" type="search" defaultValue={list.get("q")} placeholder={t("admin.suppliers.search")} />
           <button type="submit" className="button button--small">
             <Icon name="search" size={16} /> {t("common.find")}
           </button>
@@ -126,9 +144,9 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
                   {t("admin.suppliers.block_reason")}: {s.blockReason}
                 </p>
               ) : null}
-              {actionData?.id === s.id && actionData.error ? (
+              {actionData?.id === s.id && "error" in actionData ? (
                 <p className="alert alert--error" role="alert">
-                  {actionData.error.fields.reason ?? actionData.error.message}
+                  {actionData.error.message}
                 </p>
               ) : null}
               <div className="card__actions">
@@ -162,20 +180,11 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <details className="disclosure">
                     <summary className="button button--ghost button--small">{t("admin.suppliers.block")}</summary>
-                    <Form method="post" className="stack">
-                      <input type="hidden" name="id" value={s.id} />
-                      <label htmlFor={`reason-${s.id}`}>{t("admin.suppliers.block_reason")}</label>
-                      <textarea id={`reason-${s.id}`} name="reason" rows={3} required minLength={3} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="block"
-                        className="button button--danger button--small"
-                        disabled={busy}
-                      >
-                        {t("admin.suppliers.block_confirm")}
-                      </button>
-                    </Form>
+                    <BlockForm
+                      id={s.id}
+                      lastResult={actionData?.id === s.id && "form" in actionData ? actionData.form : undefined}
+                      busy={busy}
+                    />
                   </details>
                 )}
               </div>
@@ -183,6 +192,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={loaderData.page} pageSize={loaderData.pageSize} total={loaderData.total} />
     </section>
   );
 }

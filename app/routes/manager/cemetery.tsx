@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type {
   TCemeteryDetail,
   TPlotProps,
@@ -8,17 +8,20 @@ import type {
   TStaffPlot,
 } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
-import { pageNumber } from "../../../common/schemas.ts";
+import { pageNumber, parseId } from "../../../common/schemas.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
-import { describedBy, Field } from "../../components/form.tsx";
+import { Field, FormError, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { PlotList, placeLabel } from "../../components/map/plot-list.tsx";
 import { PlotMap, type TExtent } from "../../components/map/plot-map.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RequestCard, useAnswerSent } from "../../components/request-card.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { str } from "../../lib/actions.server.ts";
+import { useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
+import { useListParams } from "../../lib/list.ts";
 import { answerRequest, pickerFromUrl } from "../../lib/request-answer.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery";
@@ -49,84 +52,57 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { cemetery, requests, tab, extent: extent.extent, picked };
 }
 
-type TFormAnswer = { ok?: true; error?: { message: string; fields: Record<string, string> } };
-
 export async function action({ context, request }: Route.ActionArgs) {
-  const { api } = context.get(requestContext);
+  const rc = context.get(requestContext);
+  const { api, locale } = rc;
   const form = await request.formData();
   const intent = str(form, "intent");
-  if (intent === "answer") return answerRequest(api, form);
-  const id = Number(str(form, "id"));
-  const record = () => ({
-    surname: str(form, "surname"),
-    name: str(form, "name"),
-    patronymic: str(form, "patronymic"),
-    iin: str(form, "iin"),
-    birthDate: str(form, "birthDate"),
-    deathDate: str(form, "deathDate"),
-    burialDate: str(form, "burialDate"),
-    isReburial: form.get("isReburial") === "on",
-  });
-  const result = await callApi(async () => {
-    if (intent === "plot")
-      await api.patch(`/plots/${id}`, {
-        status: form.has("status") ? str(form, "status") : undefined,
-        notes: str(form, "notes"),
-      });
-    else if (intent === "burial-add") await api.post(`/plots/${id}/burials`, record());
-    else if (intent === "burial-update") await api.put(`/burials/${id}`, record());
-  });
-  return result.ok ? { ok: true as const } : result.response;
+  if (intent === "answer") return answerRequest(rc, form);
+  const id = parseId(str(form, "id"));
+  const sent =
+    intent === "plot"
+      ? // The notes field is always on the form: left empty, it clears the notes.
+        await submitForm(form, "ZPlotUpdate", locale, (p) => api.patch(`/plots/${id}`, { ...p, notes: p.notes ?? "" }))
+      : intent === "burial-add"
+        ? await submitForm(form, "ZBurialInput", locale, (b) => api.post(`/plots/${id}/burials`, b))
+        : await submitForm(form, "ZBurialInput", locale, (b) => api.put(`/burials/${id}`, b));
+  if (!sent.ok) return data({ intent, ok: false as const, form: sent.reply }, { status: sent.status });
+  return { intent, ok: true as const, form: sent.reply() };
 }
 
-/** A form posted without leaving the page; its own errors next to its own fields. */
-function useFormErrors(fetcher: ReturnType<typeof useFetcher<TFormAnswer>>) {
-  return fetcher.data?.error?.fields ?? {};
-}
-
+/** A burial record's form (a new one, or a correction), posted without leaving the page. */
 function BurialForm({ plotId, burial, onSaved }: { plotId: number; burial?: TStaffBurial; onSaved: () => void }) {
   const { t } = useT();
-  const fetcher = useFetcher<TFormAnswer>();
-  const errors = useFormErrors(fetcher);
-  const prefix = `b${burial?.id ?? "new"}`;
+  const fetcher = useFetcher<typeof action>();
+  const reply = fetcher.data && "form" in fetcher.data ? fetcher.data : undefined;
+  const { form, fields } = useSchemaForm("ZBurialInput", {
+    id: `b${burial?.id ?? "new"}`,
+    lastResult: reply?.form,
+    defaultValue: burial,
+  });
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onSaved();
-  }, [fetcher.state, fetcher.data, onSaved]);
-  const input = (name: keyof TStaffBurial, label: string, type = "text") => (
-    <Field id={`${prefix}-${name}`} label={label} error={errors[name]}>
-      <input
-        id={`${prefix}-${name}`}
-        name={name}
-        type={type}
-        defaultValue={burial ? String(burial[name] ?? "") : ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(`${prefix}-${name}`, undefined, errors[name])}
-      />
-    </Field>
-  );
+    if (fetcher.state === "idle" && reply?.ok) onSaved();
+  }, [fetcher.state, reply, onSaved]);
   return (
-    <fetcher.Form method="post" className="form" noValidate data-testid={burial ? "burial-edit" : "burial-add"}>
+    <fetcher.Form method="post" className="form" data-testid={burial ? "burial-edit" : "burial-add"} {...form.props}>
       <input type="hidden" name="intent" value={burial ? "burial-update" : "burial-add"} />
       <input type="hidden" name="id" value={burial?.id ?? plotId} />
-      {fetcher.data?.error && !Object.keys(errors).length ? (
-        <p className="alert alert--error" role="alert">
-          {fetcher.data.error.message}
-        </p>
-      ) : null}
+      <FormError form={form} />
       <div className="form__row">
-        {input("surname", t("burial.surname"))}
-        {input("name", t("burial.name"))}
-        {input("patronymic", t("burial.patronymic"))}
+        <TextField field={fields.surname} label={t("burial.surname")} required />
+        <TextField field={fields.name} label={t("burial.name")} />
+        <TextField field={fields.patronymic} label={t("burial.patronymic")} />
       </div>
       <div className="form__row">
-        {input("birthDate", t("burial.birth_date"), "date")}
-        {input("deathDate", t("burial.death_date"), "date")}
-        {input("burialDate", t("burial.burial_date"), "date")}
+        <TextField field={fields.birthDate} label={t("burial.birth_date")} type="date" />
+        <TextField field={fields.deathDate} label={t("burial.death_date")} type="date" />
+        <TextField field={fields.burialDate} label={t("burial.burial_date")} type="date" />
       </div>
       <div className="form__row">
-        {input("iin", t("burial.iin"))}
+        <TextField field={fields.iin} label={t("burial.iin")} inputMode="numeric" />
         <label className="check">
-          <input type="checkbox" name="isReburial" defaultChecked={burial?.isReburial} /> {t("burial.reburial")}
+          <input type="checkbox" name={fields.isReburial.name} defaultChecked={fields.isReburial.defaultChecked} />{" "}
+          {t("burial.reburial")}
         </label>
       </div>
       <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
@@ -141,8 +117,9 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
   const { t, locale } = useT();
   const [plot, setPlot] = useState<TStaffPlot | null>(null);
   const [version, setVersion] = useState(0);
-  const fetcher = useFetcher<TFormAnswer>();
-  const errors = useFormErrors(fetcher);
+  const fetcher = useFetcher<typeof action>();
+  const reply = fetcher.data && "form" in fetcher.data ? fetcher.data : undefined;
+  const { form, fields } = useSchemaForm("ZPlotUpdate", { id: "p", lastResult: reply?.form });
   // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for a fresh copy
   useEffect(() => {
     let live = true;
@@ -161,8 +138,8 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
     [onChanged],
   );
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) saved();
-  }, [fetcher.state, fetcher.data, saved]);
+    if (fetcher.state === "idle" && reply?.ok) saved();
+  }, [fetcher.state, reply, saved]);
   if (!plot) return <p role="status">{t("manager.loading_plot")}</p>;
   return (
     <section className="card plot-panel" aria-labelledby="plot-panel-title" data-testid="plot-panel">
@@ -173,26 +150,22 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
         {t(`plot.status.${plot.status}`)}
         {plot.size ? ` · ${plot.size}` : ""}
       </p>
-      <fetcher.Form method="post" className="form" noValidate data-testid="plot-form">
+      <fetcher.Form method="post" className="form" data-testid="plot-form" {...form.props}>
         <input type="hidden" name="intent" value="plot" />
         <input type="hidden" name="id" value={plot.id} />
+        <FormError form={form} />
         <div className="form__row">
           {plot.status === "free" || plot.status === "unavailable" ? (
-            <Field id="p-status" label={t("manager.status")} error={errors.status}>
-              <select
-                id="p-status"
-                name="status"
-                key={`${plot.id}-${plot.status}`}
-                defaultValue={plot.status}
-                aria-invalid={errors.status ? true : undefined}
-                aria-describedby={describedBy("p-status", undefined, errors.status)}
-              >
-                {(["free", "unavailable"] as const).map((s) => (
-                  <option key={s} value={s}>
-                    {t(`plot.status.${s}`)}
-                  </option>
-                ))}
-              </select>
+            <Field field={fields.status} label={t("manager.status")}>
+              {(p) => (
+                <select {...p} key={`${plot.id}-${plot.status}`} defaultValue={plot.status}>
+                  {(["free", "unavailable"] as const).map((s) => (
+                    <option key={s} value={s}>
+                      {t(`plot.status.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
             </Field>
           ) : (
             // Reserved and occupied follow the bookings and the records: shown, never set by hand.
@@ -202,11 +175,11 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
               <small>{t("manager.status_derived")}</small>
             </p>
           )}
-          <Field id="p-notes" label={t("manager.notes")} error={errors.notes}>
-            <textarea id="p-notes" name="notes" rows={2} key={`${plot.id}-${plot.notes}`} defaultValue={plot.notes} />
+          <Field field={fields.notes} label={t("manager.notes")}>
+            {(p) => <textarea {...p} rows={2} key={`${plot.id}-${plot.notes}`} defaultValue={plot.notes} />}
           </Field>
         </div>
-        {fetcher.data?.ok && fetcher.state === "idle" ? (
+        {reply?.ok && fetcher.state === "idle" ? (
           <p className="alert alert--success" role="status" data-testid="plot-saved">
             <Icon name="check" /> {t("manager.saved")}
           </p>
@@ -237,23 +210,19 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
 }
 
 /** A manager's cemetery: the plot map to keep, and the visitors' requests to answer. */
-export default function ManagerCemetery({ loaderData }: Route.ComponentProps) {
+export default function ManagerCemetery({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
   const { cemetery: c, requests, tab, extent, picked } = loaderData;
-  const sent = useAnswerSent();
+  const pageAnswer = actionData && "requestId" in actionData ? actionData : undefined;
+  const sent = useAnswerSent(pageAnswer);
   const here = useMemo(() => [{ id: c.id, name: c.name }], [c.id, c.name]);
-  const [params] = useSearchParams();
+  const list = useListParams();
   const [chosen, setChosen] = useState<number | null>(null);
   const [inView, setInView] = useState<TPlotProps[]>([]);
   const [reloadKey, setReloadKey] = useState(0);
   const selected = useMemo(() => new Set(chosen ? [chosen] : []), [chosen]);
   const changed = useMemo(() => () => setReloadKey((k) => k + 1), []);
-  const tabLink = (value: "open" | "closed") => {
-    const next = new URLSearchParams(params);
-    next.set("requests", value);
-    next.delete("page");
-    return `?${next}#requests-title`;
-  };
+  const tabLink = (value: "open" | "closed") => `${list.href({ requests: value })}#requests-title`;
   return (
     <section aria-labelledby="cemetery-title">
       <p>
@@ -302,7 +271,14 @@ export default function ManagerCemetery({ loaderData }: Route.ComponentProps) {
       {sent.note}
       <ul className="requests" data-testid="requests">
         {requests.items.map((r) => (
-          <RequestCard key={r.id} r={r} cemeteries={here} picked={picked} onSent={sent.onSent} />
+          <RequestCard
+            key={r.id}
+            r={r}
+            cemeteries={here}
+            picked={picked}
+            onSent={sent.onSent}
+            pageAnswer={pageAnswer}
+          />
         ))}
       </ul>
       <Pager page={requests.page} pageSize={requests.pageSize} total={requests.total} />

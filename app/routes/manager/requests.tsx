@@ -16,7 +16,8 @@ export function meta({ location }: Route.MetaArgs) {
 
 const STATUSES = ["open", "closed", "all", "new", "in_progress", "found", "added", "not_found"] as const;
 const KINDS = ["search", "add"] as const;
-const SORTS = ["newest", "oldest"] as const;
+/** Newest first, or oldest first (`listQuery`'s order: `-` for descending). */
+const SORTS = ["-createdAt", "createdAt"] as const;
 const PAGE_SIZE = 20;
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
@@ -29,7 +30,7 @@ function filtersOf(params: URLSearchParams) {
     status: oneOf(params.get("status"), STATUSES, "open"),
     kind: oneOf(params.get("kind"), [...KINDS, ""] as const, ""),
     cemeteryId: cemetery === "none" || /^\d{1,9}$/.test(cemetery) ? cemetery : "",
-    sort: oneOf(params.get("sort"), SORTS, "newest"),
+    sort: oneOf(params.get("sort"), SORTS, "-createdAt"),
     page: pageNumber(params.get("page")),
   };
 }
@@ -58,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   if (str(form, "intent") !== "answer") return null;
-  return answerRequest(context.get(requestContext).api, form);
+  return answerRequest(context.get(requestContext), form);
 }
 
 /**
@@ -66,12 +67,12 @@ export async function action({ context, request }: Route.ActionArgs) {
  * admin: all), filtered by state, kind and cemetery, sorted, a page at a time; each answered in
  * place, the record picked from a search.
  */
-export default function ManagerRequests({ loaderData }: Route.ComponentProps) {
+export default function ManagerRequests({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const [params] = useSearchParams();
   const f = filtersOf(params);
   const { requests, cemeteries, picked } = loaderData;
-  const sent = useAnswerSent();
+  const sent = useAnswerSent(actionData ?? undefined);
   const select = (name: string, label: string, value: string, options: [string, string][]) => (
     <div className="field">
       <label className="field__label" htmlFor={`f-${name}`}>
@@ -111,8 +112,8 @@ export default function ManagerRequests({ loaderData }: Route.ComponentProps) {
             ["none", t("manager.inbox.no_cemetery")],
           ])}
           {select("sort", t("manager.inbox.sort"), f.sort, [
-            ["newest", t("manager.inbox.newest")],
-            ["oldest", t("manager.inbox.oldest")],
+            ["-createdAt", t("manager.inbox.newest")],
+            ["createdAt", t("manager.inbox.oldest")],
           ])}
         </div>
         <button type="submit" className="button button--small" data-testid="inbox-apply">
@@ -126,7 +127,15 @@ export default function ManagerRequests({ loaderData }: Route.ComponentProps) {
       {sent.note}
       <ul className="requests" data-testid="requests">
         {requests.items.map((r) => (
-          <RequestCard key={r.id} r={r} cemeteries={cemeteries} picked={picked} showCemetery onSent={sent.onSent} />
+          <RequestCard
+            key={r.id}
+            r={r}
+            cemeteries={cemeteries}
+            picked={picked}
+            showCemetery
+            onSent={sent.onSent}
+            pageAnswer={actionData ?? undefined}
+          />
         ))}
       </ul>
       <Pager page={requests.page} pageSize={requests.pageSize} total={requests.total} />

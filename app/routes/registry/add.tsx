@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { TCemeterySummary, TUploadFile } from "../../../common/api-types.ts";
-import { formatPhoneInput } from "../../../common/mask.ts";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
-import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
+import { Field, FormError, NamedOptions, PhoneField, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/add";
@@ -28,60 +28,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { cemeteries: items };
 }
 
-const FIELDS = [
-  "applicantName",
-  "applicantPhone",
-  "surname",
-  "name",
-  "patronymic",
-  "birthDate",
-  "deathDate",
-  "burialDate",
-  "cemeteryId",
-  "location",
-  "details",
-] as const;
-
 export async function action({ context, request }: Route.ActionArgs) {
-  const { api } = context.get(requestContext);
-  const form = await request.formData();
-  const body = {
-    ...Object.fromEntries(FIELDS.map((k) => [k, str(form, k)])),
-    photoIds: form.getAll("photoIds").map(String).filter(Boolean),
-  };
-  const result = await callApi(() => api.post<{ id: number }>("/registry-requests/add", body));
-  if (result.ok) return { sent: true as const };
-  // What was typed comes back too: a form sent before the page's script started (a plain POST,
-  // a fresh page) is refilled from it, so nothing is lost there either.
-  const values = Object.fromEntries(FIELDS.map((k) => [k, str(form, k)]));
-  return data({ error: result.error, values }, { status: result.status });
+  const rc = context.get(requestContext);
+  const sent = await submitForm(request, "ZAddRequestInput", rc.locale, (body) =>
+    rc.api.post<{ id: number }>("/registry-requests/add", body),
+  );
+  // A refusal keeps what was typed (`initialValue`): a form sent before the page's script started
+  // (a plain POST, a fresh page) is refilled from it, so nothing is lost there either.
+  return sent.ok ? { sent: true as const } : sent.response;
 }
 
-type TAnswer =
-  | { sent?: true; error?: { message: string; fields: Record<string, string> }; values?: Record<string, string> }
-  | undefined;
-
 /** A visitor tells the staff about a burial the registry does not have, with photos of the grave. */
-export default function AddBurial({ loaderData }: Route.ComponentProps) {
+export default function AddBurial({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
   const [params] = useSearchParams();
-  const answer = useActionData() as TAnswer;
   const busy = useNavigation().state !== "idle";
   const [photos, setPhotos] = useState<TUploadFile[]>([]);
   const [uploading, setUploading] = useState(false);
-  const errors = answer?.error?.fields ?? {};
   const [surname = "", name = "", patronymic = ""] = (params.get("q") ?? "").trim().split(/\s+/);
-  const initial: Record<string, string> = {
-    surname,
-    name,
-    patronymic,
-    cemeteryId: params.get("cemeteryId") ?? "",
-    ...answer?.values,
-  };
-  /** Fields the API requires, marked for screen readers (the form itself does not block: noValidate). */
-  const required = new Set<string>(["surname", "location", "applicantName", "applicantPhone"]);
+  const { form, fields } = useSchemaForm("ZAddRequestInput", {
+    id: "add",
+    lastResult: actionData && "form" in actionData ? actionData.form : undefined,
+    defaultValue: { surname, name, patronymic, cemeteryId: params.get("cemeteryId") ?? "" },
+  });
 
-  if (answer?.sent) {
+  if (actionData && "sent" in actionData) {
     return (
       <section aria-labelledby="add-title">
         <h1 id="add-title">{t("add.title")}</h1>
@@ -95,75 +66,37 @@ export default function AddBurial({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const input = (k: (typeof FIELDS)[number], label: string, opts: { type?: string; hint?: string } = {}) => (
-    <Field id={`add-${k}`} label={label} hint={opts.hint} error={errors[k]}>
-      <input
-        id={`add-${k}`}
-        name={k}
-        type={opts.type ?? "text"}
-        defaultValue={initial[k] ?? ""}
-        aria-required={required.has(k) || undefined}
-        aria-invalid={errors[k] ? true : undefined}
-        aria-describedby={describedBy(`add-${k}`, opts.hint, errors[k])}
-        onChange={
-          opts.type === "tel"
-            ? (e) => {
-                e.currentTarget.value = formatPhoneInput(e.currentTarget.value);
-              }
-            : undefined
-        }
-      />
-    </Field>
-  );
-
   return (
     <section aria-labelledby="add-title">
       <h1 id="add-title">{t("add.title")}</h1>
       <p className="lead">{t("add.lead")}</p>
-      {answer?.error ? (
-        <p className="alert alert--error" role="alert">
-          <Icon name="alert" /> {answer.error.message}
-        </p>
-      ) : null}
-      <Form method="post" className="card form" noValidate data-testid="add-form">
+      <FormError form={form} />
+      <Form method="post" className="card form" data-testid="add-form" {...form.props}>
         <fieldset className="fieldset">
           <legend>{t("add.deceased")}</legend>
           <div className="form__row">
-            {input("surname", t("burial.surname"))}
-            {input("name", t("burial.name"))}
-            {input("patronymic", t("burial.patronymic"))}
+            <TextField field={fields.surname} label={t("burial.surname")} required />
+            <TextField field={fields.name} label={t("burial.name")} />
+            <TextField field={fields.patronymic} label={t("burial.patronymic")} />
           </div>
           <div className="form__row">
-            {input("birthDate", t("burial.birth_date"), { type: "date" })}
-            {input("deathDate", t("burial.death_date"), { type: "date" })}
-            {input("burialDate", t("burial.burial_date"), { type: "date" })}
+            <TextField field={fields.birthDate} label={t("burial.birth_date")} type="date" />
+            <TextField field={fields.deathDate} label={t("burial.death_date")} type="date" />
+            <TextField field={fields.burialDate} label={t("burial.burial_date")} type="date" />
           </div>
         </fieldset>
         <fieldset className="fieldset">
           <legend>{t("add.where")}</legend>
-          <Field id="add-cemeteryId" label={t("search.cemetery")} error={errors.cemeteryId}>
-            <select
-              id="add-cemeteryId"
-              name="cemeteryId"
-              defaultValue={initial.cemeteryId}
-              aria-invalid={errors.cemeteryId ? true : undefined}
-              aria-describedby={describedBy("add-cemeteryId", undefined, errors.cemeteryId)}
-            >
-              <option value="">{t("add.cemetery_unknown")}</option>
-              <NamedOptions items={loaderData.cemeteries} />
-            </select>
+          <Field field={fields.cemeteryId} label={t("search.cemetery")}>
+            {(p) => (
+              <select {...p}>
+                <option value="">{t("add.cemetery_unknown")}</option>
+                <NamedOptions items={loaderData.cemeteries} />
+              </select>
+            )}
           </Field>
-          <Field id="add-location" label={t("add.location")} hint={t("add.location_hint")} error={errors.location}>
-            <textarea
-              id="add-location"
-              name="location"
-              rows={2}
-              maxLength={500}
-              defaultValue={initial.location}
-              aria-required
-              aria-invalid={errors.location ? true : undefined}
-              aria-describedby={describedBy("add-location", t("add.location_hint"), errors.location)}
-            />
+          <Field field={fields.location} label={t("add.location")} hint={t("add.location_hint")} required>
+            {(p) => <textarea {...p} rows={2} maxLength={500} />}
           </Field>
           <DropZone
             name="photoIds"
@@ -174,28 +107,20 @@ export default function AddBurial({ loaderData }: Route.ComponentProps) {
             onBusyChange={setUploading}
             config={{ params: { purpose: "photo" }, maxFiles: 5, multiple: true }}
           />
-          {errors.photoIds ? (
-            <p className="field__error" id="add-photoIds-error" role="alert">
-              {errors.photoIds}
+          {fields.photoIds.errors ? (
+            <p className="field__error" id={fields.photoIds.errorId} role="alert">
+              {fields.photoIds.errors[0]}
             </p>
           ) : null}
-          <Field id="add-details" label={t("add.details")} error={errors.details}>
-            <textarea
-              id="add-details"
-              name="details"
-              rows={3}
-              maxLength={2000}
-              defaultValue={initial.details}
-              aria-invalid={errors.details ? true : undefined}
-              aria-describedby={describedBy("add-details", undefined, errors.details)}
-            />
+          <Field field={fields.details} label={t("add.details")}>
+            {(p) => <textarea {...p} rows={3} maxLength={2000} />}
           </Field>
         </fieldset>
         <fieldset className="fieldset">
           <legend>{t("add.applicant")}</legend>
           <div className="form__row">
-            {input("applicantName", t("search.request.your_name"))}
-            {input("applicantPhone", t("common.phone"), { type: "tel", hint: "+7 (___) ___-__-__" })}
+            <TextField field={fields.applicantName} label={t("search.request.your_name")} required />
+            <PhoneField field={fields.applicantPhone} label={t("common.phone")} required />
           </div>
         </fieldset>
         <button type="submit" className="button" disabled={busy || uploading} data-testid="send-add">

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { TBurialSearchPage, TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
-import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
+import { Field, FormError, NamedOptions, PhoneField, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
 import { Pager } from "../../components/pager.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -56,89 +57,76 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** A visitor asks the staff to find a burial the search did not show. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { api } = context.get(requestContext);
-  const form = await request.formData();
-  const body = Object.fromEntries(
-    ["applicantName", "applicantPhone", "surname", "name", "patronymic", "birthYear", "deathYear", "details"].map(
-      (k) => [k, str(form, k)],
-    ),
+  const rc = context.get(requestContext);
+  const sent = await submitForm(request, "ZSearchRequestInput", rc.locale, (body) =>
+    rc.api.post<{ id: number }>("/registry-requests/search", body),
   );
-  const cemeteryId = Number(str(form, "cemeteryId")) || null;
-  const result = await callApi(() => api.post<{ id: number }>("/registry-requests/search", { ...body, cemeteryId }));
-  return result.ok ? { sent: true as const } : result.response;
+  return sent.ok ? { sent: true as const } : sent.response;
 }
 
-type TRequestAnswer = { sent?: true; error?: { message: string; fields: Record<string, string> } } | undefined;
-
 /** The form of a search request, filled in from what was searched; nothing typed is lost on an error. */
-function SearchRequestForm({ cemeteries, isOpen }: { cemeteries: TCemeterySummary[]; isOpen: boolean }) {
+function SearchRequestForm({
+  cemeteries,
+  isOpen,
+  answer,
+}: {
+  cemeteries: TCemeterySummary[];
+  isOpen: boolean;
+  answer: Route.ComponentProps["actionData"];
+}) {
   const { t } = useT();
   const [params] = useSearchParams();
-  const answer = useActionData() as TRequestAnswer;
   const busy = useNavigation().state !== "idle";
-  const errors = answer?.error?.fields ?? {};
   const [surname = "", name = "", patronymic = ""] = (params.get("q") ?? "").trim().split(/\s+/);
-  if (answer?.sent) {
+  const refused = answer && "form" in answer ? answer.form : undefined;
+  const { form, fields } = useSchemaForm("ZSearchRequestInput", {
+    id: "sr",
+    lastResult: refused,
+    defaultValue: {
+      surname,
+      name,
+      patronymic,
+      birthYear: params.get("birthYear") ?? "",
+      deathYear: params.get("deathYear") ?? "",
+      cemeteryId: params.get("cemeteryId") ?? "",
+    },
+  });
+  if (answer && "sent" in answer) {
     return (
       <p className="alert alert--success" role="status" data-testid="request-sent">
         <Icon name="check" /> {t("search.request.sent")}
       </p>
     );
   }
-  const input = (
-    key: string,
-    label: string,
-    value = "",
-    opts: { type?: string; hint?: string; required?: boolean } = {},
-  ) => (
-    <Field id={`sr-${key}`} label={label} hint={opts.hint} error={errors[key]}>
-      <input
-        id={`sr-${key}`}
-        name={key}
-        type={opts.type ?? "text"}
-        defaultValue={value}
-        required={opts.required}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={describedBy(`sr-${key}`, opts.hint, errors[key])}
-      />
-    </Field>
-  );
   return (
-    <details className="card search-request" open={isOpen || Boolean(answer?.error)} data-testid="search-request">
+    <details className="card search-request" open={isOpen || Boolean(refused)} data-testid="search-request">
       <summary>{t("search.request.title")}</summary>
       <p className="muted">{t("search.request.lead")}</p>
-      {answer?.error ? (
-        <p className="alert alert--error" role="alert">
-          <Icon name="alert" /> {answer.error.message}
-        </p>
-      ) : null}
-      <Form method="post" noValidate className="stack">
+      <FormError form={form} />
+      <Form method="post" className="stack" {...form.props}>
         <fieldset>
           <legend>{t("search.request.deceased")}</legend>
-          {input("surname", t("register.surname"), surname, { required: true })}
-          {input("name", t("register.name"), name)}
-          {input("patronymic", t("register.patronymic"), patronymic)}
-          {input("birthYear", t("search.birth_year"), params.get("birthYear") ?? "")}
-          {input("deathYear", t("search.death_year"), params.get("deathYear") ?? "")}
-          <Field id="sr-cemeteryId" label={t("search.cemetery")}>
-            <select id="sr-cemeteryId" name="cemeteryId" defaultValue={params.get("cemeteryId") ?? ""}>
-              <option value="">{t("search.request.unknown_cemetery")}</option>
-              <NamedOptions items={cemeteries} />
-            </select>
+          <TextField field={fields.surname} label={t("register.surname")} required />
+          <TextField field={fields.name} label={t("register.name")} />
+          <TextField field={fields.patronymic} label={t("register.patronymic")} />
+          <TextField field={fields.birthYear} label={t("search.birth_year")} inputMode="numeric" />
+          <TextField field={fields.deathYear} label={t("search.death_year")} inputMode="numeric" />
+          <Field field={fields.cemeteryId} label={t("search.cemetery")}>
+            {(p) => (
+              <select {...p}>
+                <option value="">{t("search.request.unknown_cemetery")}</option>
+                <NamedOptions items={cemeteries} />
+              </select>
+            )}
           </Field>
-          <Field
-            id="sr-details"
-            label={t("search.request.details")}
-            hint={t("search.request.details_hint")}
-            error={errors.details}
-          >
-            <textarea id="sr-details" name="details" rows={3} maxLength={2000} aria-describedby="sr-details-hint" />
+          <Field field={fields.details} label={t("search.request.details")} hint={t("search.request.details_hint")}>
+            {(p) => <textarea {...p} rows={3} maxLength={2000} />}
           </Field>
         </fieldset>
         <fieldset>
           <legend>{t("search.request.contacts")}</legend>
-          {input("applicantName", t("search.request.your_name"), "", { required: true })}
-          {input("applicantPhone", t("common.phone"), "", { type: "tel", hint: t("login.phone_hint"), required: true })}
+          <TextField field={fields.applicantName} label={t("search.request.your_name")} required />
+          <PhoneField field={fields.applicantPhone} label={t("common.phone")} required />
         </fieldset>
         <button type="submit" className="button" disabled={busy} data-testid="send-request">
           {t("search.request.send")}
@@ -227,7 +215,7 @@ function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemet
 }
 
 /** The public registry search: by name (either spelling), years and cemetery; a result opens its grave card. */
-export default function Search({ loaderData }: Route.ComponentProps) {
+export default function Search({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
   const [params] = useSearchParams();
   const { cemeteries, results, grave, graveCemetery } = loaderData;
@@ -376,7 +364,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <Pager page={results.page} pageSize={results.pageSize} total={results.total} />
-          <SearchRequestForm cemeteries={cemeteries} isOpen={results.total === 0} />
+          <SearchRequestForm cemeteries={cemeteries} isOpen={results.total === 0} answer={actionData} />
         </section>
       ) : null}
     </section>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { TSupplier, TUploadFile } from "../../../common/api-types.ts";
 import { DropZone } from "../../components/drop-zone.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -27,10 +27,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 /** The supplier's company: its data, its status and the registration documents the admin checks. */
-export default function SupplierProfile({ loaderData }: Route.ComponentProps) {
+export default function SupplierProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const s = loaderData.supplier;
-  const actionData = useActionData() as { saved?: true; error?: { message: string } } | undefined;
   const busy = useNavigation().state !== "idle";
   const [docs, setDocs] = useState<TUploadFile[]>(s.documents);
   const [uploading, setUploading] = useState(false);
@@ -51,12 +50,12 @@ export default function SupplierProfile({ loaderData }: Route.ComponentProps) {
       </div>
       <Form method="post" className="stack" data-testid="documents-form">
         <h2>{t("supplier_profile.documents")}</h2>
-        {actionData?.saved ? (
+        {actionData && "saved" in actionData ? (
           <p className="alert alert--success" role="status">
             <Icon name="check" /> {t("supplier_profile.saved")}
           </p>
         ) : null}
-        {actionData?.error ? (
+        {actionData && "error" in actionData ? (
           <p className="alert alert--error" role="alert">
             <Icon name="alert" /> {actionData.error.message}
           </p>

@@ -1,13 +1,14 @@
 import { useState } from "react";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { TNewsAdmin, TUploadFile } from "../../../common/api-types.ts";
 import { localizePath } from "../../../common/locale.ts";
-import { NEWS_CATEGORY_VALUES } from "../../../common/schemas.ts";
+import { NEWS_CATEGORY_VALUES } from "../../../common/api-types.ts";
+import { parseId } from "../../../common/schemas.ts";
 import { DropZone } from "../../components/drop-zone.tsx";
-import { describedBy, Field } from "../../components/form.tsx";
-import { Icon } from "../../components/icon.tsx";
+import { Field, FormError, TextField } from "../../components/form.tsx";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/news-form";
@@ -28,63 +29,47 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
-  const form = await request.formData();
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  const body = {
-    category: str(form, "category") || undefined,
-    titleRu: str(form, "titleRu"),
-    titleKk: str(form, "titleKk"),
-    contentRu: str(form, "contentRu"),
-    contentKk: str(form, "contentKk"),
-    coverId: str(form, "coverId") || null,
-    attachmentId: str(form, "attachmentId") || null,
-  };
-  const result = await callApi(() =>
+  const id = parseId(new URL(request.url).searchParams.get("id"));
+  const sent = await submitForm(request, "ZNewsInput", rc.locale, (body) =>
     id ? rc.api.put<TNewsAdmin>(`/akimat/news/${id}`, body) : rc.api.post<TNewsAdmin>("/akimat/news", body),
   );
-  if (!result.ok) return result.response;
-  return redirect(localizePath(`/user/news/${result.value.id}`, rc.locale));
+  if (!sent.ok) return sent.response;
+  return redirect(localizePath(`/user/news/${sent.value.id}`, rc.locale));
 }
 
 /** Write or edit a news item in both languages, with a cover photo and a PDF; saved as a draft. */
-export default function NewsForm({ loaderData }: Route.ComponentProps) {
+export default function NewsForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
   const item = loaderData.item;
-  const actionData = useActionData() as { error?: { message: string; fields: Record<string, string> } } | undefined;
-  const errors = actionData?.error?.fields ?? {};
   const busy = useNavigation().state !== "idle";
   const [cover, setCover] = useState<TUploadFile[]>(item?.cover ? [item.cover] : []);
   const [attachment, setAttachment] = useState<TUploadFile[]>(item?.attachment ? [item.attachment] : []);
   const [uploading, setUploading] = useState({ cover: false, attachment: false });
+  const { form, fields } = useSchemaForm("ZNewsInput", {
+    id: "nf",
+    lastResult: actionData?.form,
+    defaultValue: item ?? { category: "announcements" },
+  });
 
-  const title = (lang: "Ru" | "Kk") => {
-    const name = `title${lang}`;
-    const id = `nf-${name}`;
-    return (
-      <Field id={id} label={t(`user.news.title_${lang.toLowerCase()}`)} error={errors[name]}>
-        <input
-          id={id}
-          name={name}
-          defaultValue={item?.[name as "titleRu"] ?? ""}
-          maxLength={200}
-          lang={lang.toLowerCase()}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={describedBy(id, undefined, errors[name])}
-        />
-      </Field>
-    );
-  };
+  const title = (lang: "Ru" | "Kk") => (
+    <TextField
+      field={fields[`title${lang}`]}
+      label={t(`user.news.title_${lang.toLowerCase()}`)}
+      maxLength={200}
+      lang={lang.toLowerCase()}
+    />
+  );
   const content = (lang: "Ru" | "Kk") => {
-    const name = `content${lang}`;
+    const field = fields[`content${lang}`];
     return (
       <RichTextEditor
-        id={`nf-${name}`}
-        name={name}
+        id={field.id}
+        name={field.name}
         label={t(`user.news.content_${lang.toLowerCase()}`)}
-        defaultValue={item?.[name as "contentRu"] ?? ""}
+        defaultValue={field.defaultValue ?? ""}
         contentType="html"
         toolbar="essential"
-        error={errors[name]}
+        error={field.errors?.[0]}
       />
     );
   };
@@ -95,21 +80,19 @@ export default function NewsForm({ loaderData }: Route.ComponentProps) {
         <Link to={to(item ? `/user/news/${item.id}` : "/user/news")}>← {t("user.news.back")}</Link>
       </p>
       <h1 id="nf-title">{item ? t("user.news.form_edit") : t("user.news.form_new")}</h1>
-      {actionData?.error ? (
-        <p className="alert alert--error" role="alert">
-          <Icon name="alert" /> {actionData.error.message}
-        </p>
-      ) : null}
+      <FormError form={form} />
       <p className="muted">{t("user.news.languages_hint")}</p>
-      <Form method="post" noValidate className="stack" data-testid="news-form">
-        <Field id="nf-category" label={t("user.news.category")} error={errors.category}>
-          <select id="nf-category" name="category" defaultValue={item?.category ?? "announcements"}>
-            {NEWS_CATEGORY_VALUES.map((c) => (
-              <option key={c} value={c}>
-                {t(`news.category.${c}`)}
-              </option>
-            ))}
-          </select>
+      <Form method="post" className="stack" data-testid="news-form" {...form.props}>
+        <Field field={fields.category} label={t("user.news.category")}>
+          {(p) => (
+            <select {...p}>
+              {NEWS_CATEGORY_VALUES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`news.category.${c}`)}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
         <fieldset lang="ru">
           <legend>{t("user.news.lang_ru")}</legend>
@@ -145,7 +128,11 @@ export default function NewsForm({ loaderData }: Route.ComponentProps) {
             maxFiles: 1,
           }}
         />
-        {errors.attachmentId ? <p className="field__error">{errors.attachmentId}</p> : null}
+        {fields.coverId.errors || fields.attachmentId.errors ? (
+          <p className="field__error" role="alert">
+            {(fields.coverId.errors ?? fields.attachmentId.errors)?.[0]}
+          </p>
+        ) : null}
         <p className="muted">
           {uploading.cover || uploading.attachment ? t("user.news.uploading") : t("user.news.draft_note")}
         </p>

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { TNewsAdmin } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
@@ -37,10 +37,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 /** One news item for the akimat's staff: both languages, publish / withdraw / delete. */
-export default function UserNewsItem({ loaderData }: Route.ComponentProps) {
+export default function UserNewsItem({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
   const { item } = loaderData;
-  const actionData = useActionData() as { error?: { message: string } } | undefined;
   const busy = useNavigation().state !== "idle";
   return (
     <article aria-labelledby="ni-title">
@@ -51,7 +50,7 @@ export default function UserNewsItem({ loaderData }: Route.ComponentProps) {
         <h1 id="ni-title">{(locale === "kk" ? item.titleKk : item.titleRu) || item.titleRu || item.titleKk}</h1>
         <StatusBadge kind="news" status={item.status} />
       </div>
-      {actionData?.error ? (
+      {actionData && "error" in actionData ? (
         <p className="alert alert--error" role="alert">
           <Icon name="alert" /> {actionData.error.message}
         </p>

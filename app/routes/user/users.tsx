@@ -1,99 +1,109 @@
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { formatDate } from "../../../common/i18n.ts";
-import { formatPhoneInput } from "../../../common/mask.ts";
 import { formatPhone } from "../../../common/phone.ts";
-import { describedBy, Field } from "../../components/form.tsx";
+import { parseId } from "../../../common/schemas.ts";
+import { Field, FormError, PhoneField, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
+import { type TFieldMeta, type TFormReply, useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
+import { listParams } from "../../lib/list.ts";
 import { useMe, useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import type { TEmployee } from "../../../common/api-types.ts";
+import type { TEmployee, TPage } from "../../../common/api-types.ts";
 import type { Route } from "./+types/users";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Қызметкерлер" : "Сотрудники" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return context.get(requestContext).api.get<{ items: TEmployee[]; canManage: boolean }>("/akimat/employees");
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return context.get(requestContext).api.get<TPage<TEmployee> & { canManage: boolean }>("/akimat/employees", {
+    query: listParams(new URL(request.url)),
+  });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
   const intent = str(form, "intent");
-  const id = Number(str(form, "id")) || null;
-  const person = {
-    surname: str(form, "surname"),
-    name: str(form, "name"),
-    patronymic: str(form, "patronymic"),
-    position: str(form, "position"),
-    akimatRole: str(form, "akimatRole"),
-  };
+  const id = parseId(str(form, "id"));
+  if (intent === "invite") {
+    const sent = await submitForm(form, "ZEmployeeInput", rc.locale, (e) => rc.api.post("/akimat/employees", e));
+    if (!sent.ok) return data({ done: false as const, intent, id, form: sent.reply }, { status: sent.status });
+    return { intent, id, form: sent.reply({ resetForm: true }), done: true as const };
+  }
+  if (intent === "update" && id) {
+    const sent = await submitForm(form, "ZEmployeeUpdate", rc.locale, (e) => rc.api.put(`/akimat/employees/${id}`, e));
+    if (!sent.ok) return data({ done: false as const, intent, id, form: sent.reply }, { status: sent.status });
+    return { intent, id, form: sent.reply(), done: true as const };
+  }
   const result = await callApi(async () => {
-    if (intent === "invite") await rc.api.post("/akimat/employees", { ...person, phone: str(form, "phone") });
-    else if (intent === "update" && id) await rc.api.put(`/akimat/employees/${id}`, person);
-    else if (intent === "remove" && id) await rc.api.delete(`/akimat/employees/${id}`);
+    if (intent === "remove" && id) await rc.api.delete(`/akimat/employees/${id}`);
   });
-  if (!result.ok) return data({ intent, id, error: result.error }, { status: result.status });
-  return { intent, id, done: true };
+  if (!result.ok) return data({ done: false as const, intent, id, error: result.error }, { status: result.status });
+  return { intent, id, done: true as const };
 }
 
-type TActionData = {
-  intent: string;
-  id: number | null;
-  done?: boolean;
-  error?: { message: string; fields: Record<string, string> };
-};
+type TPersonFields = Record<"surname" | "name" | "patronymic" | "position" | "akimatRole", TFieldMeta>;
 
-function PersonFields({
-  prefix,
-  employee,
-  errors,
-}: {
-  prefix: string;
-  employee?: TEmployee;
-  errors: Record<string, string>;
-}) {
+function PersonFields({ fields }: { fields: TPersonFields }) {
   const { t } = useT();
-  const field = (name: keyof TEmployee, label: string, required = false) => (
-    <Field id={`${prefix}-${name}`} label={label} error={errors[name]}>
-      <input
-        id={`${prefix}-${name}`}
-        name={name}
-        defaultValue={(employee?.[name] as string) ?? ""}
-        required={required}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(`${prefix}-${name}`, false, errors[name])}
-      />
-    </Field>
-  );
   return (
     <>
-      {field("surname", t("register.surname"), true)}
-      {field("name", t("register.name"), true)}
-      {field("patronymic", t("register.patronymic"))}
-      {field("position", t("user.users.position"))}
-      <Field id={`${prefix}-role`} label={t("user.users.role")}>
-        <select id={`${prefix}-role`} name="akimatRole" defaultValue={employee?.akimatRole ?? "employee"}>
-          <option value="employee">{t("akimat_role.employee")}</option>
-          <option value="admin">{t("akimat_role.admin")}</option>
-        </select>
+      <TextField field={fields.surname} label={t("register.surname")} required />
+      <TextField field={fields.name} label={t("register.name")} required />
+      <TextField field={fields.patronymic} label={t("register.patronymic")} />
+      <TextField field={fields.position} label={t("user.users.position")} />
+      <Field field={fields.akimatRole} label={t("user.users.role")}>
+        {(p) => (
+          <select {...p} defaultValue={p.defaultValue ?? "employee"}>
+            <option value="employee">{t("akimat_role.employee")}</option>
+            <option value="admin">{t("akimat_role.admin")}</option>
+          </select>
+        )}
       </Field>
     </>
   );
 }
 
+/** One employee's edit form, in the row's disclosure. */
+function EditEmployee({
+  employee: e,
+  lastResult,
+  busy,
+}: {
+  employee: TEmployee;
+  lastResult?: TFormReply;
+  busy: boolean;
+}) {
+  const { t } = useT();
+  const { form, fields } = useSchemaForm("ZEmployeeUpdate", { id: `e${e.id}`, lastResult, defaultValue: e });
+  return (
+    <Form method="post" className="stack" {...form.props}>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={e.id} />
+      <FormError form={form} />
+      <PersonFields fields={fields} />
+      <button type="submit" className="button button--small" disabled={busy}>
+        {t("common.save")}
+      </button>
+    </Form>
+  );
+}
+
 /** Akimat: its employees. Only the akimat's admin invites, edits and removes. */
-export default function Users({ loaderData }: Route.ComponentProps) {
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useT();
   const me = useMe();
   const navigation = useNavigation();
-  const actionData = useActionData() as TActionData | undefined;
   const busy = navigation.state !== "idle";
   const { items, canManage } = loaderData;
-  const inviteErrors = actionData?.intent === "invite" ? (actionData.error?.fields ?? {}) : {};
+  const replyTo = (intent: string, id: number | null) =>
+    actionData?.intent === intent && actionData.id === id && "form" in actionData ? actionData.form : undefined;
+  const invite = useSchemaForm("ZEmployeeInput", { id: "inv", lastResult: replyTo("invite", null) });
   const inviteDone = actionData?.intent === "invite" && actionData.done;
   return (
     <section aria-labelledby="u-title">
@@ -124,7 +134,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             {items.map((e) => {
-              const rowError = actionData?.id === e.id ? actionData.error : undefined;
+              const rowError = actionData?.id === e.id && "error" in actionData ? actionData.error : undefined;
               return (
                 <tr key={e.id} data-testid={`employee-${e.phone}`}>
                   <td>
@@ -150,14 +160,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                         <summary className="button button--ghost button--small">
                           <Icon name="pencil" size={16} /> {t("common.edit")}
                         </summary>
-                        <Form method="post" className="stack" noValidate>
-                          <input type="hidden" name="intent" value="update" />
-                          <input type="hidden" name="id" value={e.id} />
-                          <PersonFields prefix={`e${e.id}`} employee={e} errors={rowError?.fields ?? {}} />
-                          <button type="submit" className="button button--small" disabled={busy}>
-                            {t("common.save")}
-                          </button>
-                        </Form>
+                        <EditEmployee employee={e} lastResult={replyTo("update", e.id)} busy={busy} />
                       </details>
                       {e.id !== me?.user.id ? (
                         <Form
@@ -174,7 +177,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                           </button>
                         </Form>
                       ) : null}
-                      {rowError && !Object.keys(rowError.fields).length ? (
+                      {rowError ? (
                         <p className="field__error" role="alert">
                           {rowError.message}
                         </p>
@@ -187,37 +190,16 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+      <Pager page={loaderData.page} pageSize={loaderData.pageSize} total={loaderData.total} />
       {canManage ? (
         <section className="card narrow" aria-labelledby="invite-title">
           <h2 id="invite-title">{t("user.users.invite_title")}</h2>
           <p className="muted">{t("user.users.invite_hint")}</p>
-          {actionData?.intent === "invite" && actionData.error && !Object.keys(inviteErrors).length ? (
-            <p className="alert alert--error" role="alert">
-              {actionData.error.message}
-            </p>
-          ) : null}
-          <Form
-            method="post"
-            className="stack"
-            noValidate
-            key={inviteDone ? "reset" : "form"}
-            data-testid="invite-form"
-          >
+          <FormError form={invite.form} />
+          <Form method="post" className="stack" data-testid="invite-form" {...invite.form.props}>
             <input type="hidden" name="intent" value="invite" />
-            <Field id="inv-phone" label={t("common.phone")} hint={t("login.phone_hint")} error={inviteErrors.phone}>
-              <input
-                id="inv-phone"
-                name="phone"
-                type="tel"
-                required
-                onChange={(e) => {
-                  e.currentTarget.value = formatPhoneInput(e.currentTarget.value);
-                }}
-                aria-invalid={inviteErrors.phone ? true : undefined}
-                aria-describedby={describedBy("inv-phone", true, inviteErrors.phone)}
-              />
-            </Field>
-            <PersonFields prefix="inv" errors={inviteErrors} />
+            <PhoneField field={invite.fields.phone} label={t("common.phone")} required autoComplete="off" />
+            <PersonFields fields={invite.fields} />
             <button type="submit" className="button" disabled={busy} data-testid="invite-submit">
               <Icon name="plus" /> {t("user.users.invite")}
             </button>

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { NEWS_CATEGORY_VALUES, ZNewsInput } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
-import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk, ZPageQuery } from "../../lib/openapi.ts";
+import { listQuery, pageSchema } from "../../lib/list.ts";
+import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
   changeNewsStatus,
@@ -13,6 +14,7 @@ import {
   listAkimatNews,
   listPublicNews,
   listPublishedIds,
+  NEWS_PAGE_SIZE,
   updateNews,
 } from "./news.service.ts";
 
@@ -52,9 +54,6 @@ const ZNewsAdmin = z
   })
   .openapi("NewsAdmin");
 
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-
 const transition = (action: "publish" | "unpublish") =>
   apiRoute({
     method: "post",
@@ -66,6 +65,22 @@ const transition = (action: "publish" | "unpublish") =>
     responses: { 200: jsonResponse(ZNewsAdmin, "Done"), ...errorResponses(401, 403, 404, 409, 422) },
   });
 
+/** Published news: newest first, 12 a page (at most 48), by category. */
+const ZPublicNewsList = listQuery({
+  sort: ["publishedAt"],
+  defaultSort: "-publishedAt",
+  pageSize: NEWS_PAGE_SIZE,
+  maxPageSize: 48,
+  filters: { category: ZCategory },
+});
+
+/** The akimat's news: newest change first, 20 a page, by status, category and words of the title. */
+const ZAkimatNewsList = listQuery({
+  sort: ["updatedAt", "publishedAt"],
+  defaultSort: "-updatedAt",
+  filters: { status: ZStatus, category: ZCategory, q: z.string().trim().max(100) },
+});
+
 export const newsRoutes = createRouter()
   .openapi(
     apiRoute({
@@ -74,12 +89,16 @@ export const newsRoutes = createRouter()
       path: "/news",
       tags: ["News"],
       summary: "Published news, newest first, 12 a page, in the language of Accept-Language",
-      request: { query: ZPageQuery.extend({ category: ZCategory.optional() }) },
-      responses: { 200: jsonResponse(page(ZPublicNews), "News") },
+      request: { query: ZPublicNewsList },
+      responses: { 200: jsonResponse(pageSchema(ZPublicNews), "News") },
     }),
     async (c) => {
       const q = c.req.valid("query");
-      return c.json(await listPublicNews(c.get("services").db, { ...q, locale: c.get("locale") }), 200);
+      const { page, pageSize, category } = q;
+      return c.json(
+        await listPublicNews(c.get("services").db, { page, pageSize, category, locale: c.get("locale") }),
+        200,
+      );
     },
   )
   .openapi(
@@ -114,14 +133,8 @@ export const newsRoutes = createRouter()
       path: "/akimat/news",
       tags: ["News"],
       summary: "The caller's akimat's news, with filters (akimat staff)",
-      request: {
-        query: ZPageQuery.extend({
-          status: ZStatus.optional(),
-          category: ZCategory.optional(),
-          q: z.string().trim().max(100).optional(),
-        }),
-      },
-      responses: { 200: jsonResponse(page(ZNewsAdmin), "News"), ...errorResponses(401, 403) },
+      request: { query: ZAkimatNewsList },
+      responses: { 200: jsonResponse(pageSchema(ZNewsAdmin), "News"), ...errorResponses(401, 403) },
     }),
     async (c) => {
       const user = callerOf(c);

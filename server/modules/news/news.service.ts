@@ -7,6 +7,7 @@ import { type TNewsInput, ZNewsInput } from "../../../common/schemas.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { coalesced } from "../../lib/coalesce.ts";
 import { AppError } from "../../lib/errors.ts";
+import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
 import { sanitizeRichText } from "../../lib/rich-text.server.ts";
 import { akimatIdOf, worksForAkimat } from "../access/access.service.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
@@ -104,8 +105,9 @@ export const listPublicNews = coalesced(listPublicNewsNow);
 
 async function listPublicNewsNow(
   db: Db,
-  q: { locale: Locale; category?: TPublicNews["category"]; page: number },
-): Promise<{ items: TPublicNews[]; total: number; page: number; pageSize: number }> {
+  q: { locale: Locale; category?: TPublicNews["category"]; page: number; pageSize?: number },
+): Promise<TPage<TPublicNews>> {
+  const { limit, offset } = pageWindow({ page: q.page, pageSize: q.pageSize ?? NEWS_PAGE_SIZE });
   const where = and(eq(news.status, "published"), q.category ? eq(news.category, q.category) : undefined);
   // The total comes with the page's rows (one query, not two: the home page asks on every visit);
   // only a page past the end, which has no rows to carry it, counts apart.
@@ -115,8 +117,8 @@ async function listPublicNewsNow(
     .innerJoin(akimats, eq(akimats.id, news.akimatId))
     .where(where)
     .orderBy(desc(news.publishedAt), desc(news.id))
-    .limit(NEWS_PAGE_SIZE)
-    .offset((q.page - 1) * NEWS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   const [total] = rows.length ? [{ n: rows[0]?.total ?? 0 }] : await db.select({ n: count() }).from(news).where(where);
   const files = await filesById(
     db,
@@ -128,7 +130,7 @@ async function listPublicNewsNow(
     ),
     total: total?.n ?? 0,
     page: q.page,
-    pageSize: NEWS_PAGE_SIZE,
+    pageSize: limit,
   };
 }
 
@@ -183,18 +185,18 @@ async function toAdmin(db: Db | Queryable, rows: NewsRow[]): Promise<TNewsAdmin[
   }));
 }
 
-/** The akimat's news with filters, newest change first, 20 a page. */
+/** The akimat's news with filters, newest change first (or by publication), a page at a time. */
 export async function listAkimatNews(
   db: Db,
   user: TSessionUser,
-  q: { status?: NewsStatus; category?: TPublicNews["category"]; q?: string; page: number },
-): Promise<{ items: TNewsAdmin[]; total: number; page: number; pageSize: number }> {
+  q: TListQuery<"updatedAt" | "publishedAt", { status?: NewsStatus; category?: TPublicNews["category"]; q?: string }>,
+): Promise<TPage<TNewsAdmin>> {
   const akimatId = akimatIdOf(user);
   const conds: SQL[] = [eq(news.akimatId, akimatId)];
   if (q.status) conds.push(eq(news.status, q.status));
   if (q.category) conds.push(eq(news.category, q.category));
   if (q.q) conds.push(or(ilike(news.titleRu, escapeLike(q.q)), ilike(news.titleKk, escapeLike(q.q))) as SQL);
-  const pageSize = 20;
+  const { limit, offset } = pageWindow(q);
   const [total] = await db
     .select({ n: count() })
     .from(news)
@@ -203,10 +205,10 @@ export async function listAkimatNews(
     .select()
     .from(news)
     .where(and(...conds))
-    .orderBy(desc(news.updatedAt), desc(news.id))
-    .limit(pageSize)
-    .offset((q.page - 1) * pageSize);
-  return { items: await toAdmin(db, rows), total: total?.n ?? 0, page: q.page, pageSize };
+    .orderBy(...orderOf(q.sort, { updatedAt: news.updatedAt, publishedAt: news.publishedAt }, news.id))
+    .limit(limit)
+    .offset(offset);
+  return toPage(await toAdmin(db, rows), total?.n ?? 0, q);
 }
 
 async function ownRow(tx: Db | Queryable, user: TSessionUser, id: number): Promise<NewsRow> {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
+import { listQuery } from "../../lib/list.ts";
 import { errorResponses, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { countUnread, listNotifications, markAllRead, markRead } from "./notifications.service.ts";
 
@@ -15,6 +16,13 @@ const ZNotification = z
   })
   .openapi("Notification");
 
+/** The notifications' list: newest first, 20 a page; `unread=1` for the unread only. */
+const ZNotificationList = listQuery({
+  sort: ["createdAt"],
+  defaultSort: "-createdAt",
+  filters: { unread: z.enum(["1", "0"]) },
+});
+
 export const notificationRoutes = createRouter()
   .openapi(
     apiRoute({
@@ -23,12 +31,7 @@ export const notificationRoutes = createRouter()
       path: "/notifications",
       tags: ["Notifications"],
       summary: "The caller's notifications, newest first, 20 a page",
-      request: {
-        query: z.object({
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          unread: z.enum(["1", "0"]).optional(),
-        }),
-      },
+      request: { query: ZNotificationList },
       responses: {
         200: jsonResponse(
           z.object({
@@ -48,6 +51,7 @@ export const notificationRoutes = createRouter()
       const q = c.req.valid("query");
       const result = await listNotifications(c.get("services").db, user.id, c.get("locale"), {
         page: q.page,
+        pageSize: q.pageSize,
         unreadOnly: q.unread === "1",
       });
       return c.json(result, 200);

@@ -4,6 +4,7 @@ import { translate } from "../../../common/i18n.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { pageWindow } from "../../lib/list.ts";
 import { notifications } from "./notifications.tables.ts";
 
 /**
@@ -68,13 +69,12 @@ export function paramsIn(params: Record<string, string | number>, locale: Locale
   return out;
 }
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
-
+/** The user's notifications, newest first, a page at a time (`listQuery`), all or only the unread. */
 export async function listNotifications(
   db: Queryable,
   userId: number,
   locale: Locale,
-  opts: { page: number; unreadOnly: boolean },
+  opts: { page: number; pageSize: number; unreadOnly: boolean },
 ): Promise<TNotificationPage> {
   const where = opts.unreadOnly
     ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
@@ -84,8 +84,8 @@ export async function listNotifications(
     .from(notifications)
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE_SIZE)
-    .offset((opts.page - 1) * NOTIFICATIONS_PAGE_SIZE);
+    .limit(pageWindow(opts).limit)
+    .offset(pageWindow(opts).offset);
   const [totals] = await db.select({ n: count() }).from(notifications).where(where);
   return {
     items: rows.map((r) => ({
@@ -99,7 +99,7 @@ export async function listNotifications(
     total: totals?.n ?? 0,
     unread: await countUnread(db, userId),
     page: opts.page,
-    pageSize: NOTIFICATIONS_PAGE_SIZE,
+    pageSize: opts.pageSize,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
+import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import {
   addBurial,
@@ -65,20 +66,10 @@ const ZRequest = z
 /** A database id in a query string: an integer column holds at most 2^31 − 1. */
 const ZQueryId = z.coerce.number().int().positive().max(2_147_483_647);
 
-const ZRequestPaging = z.object({
-  sort: z.enum(["newest", "oldest"]).default("newest"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+/** Lists of requests: newest first (`sort=createdAt` for oldest), 20 a page (at most 100). */
+const REQUEST_ORDER = { sort: ["createdAt"], defaultSort: "-createdAt" } as const;
 
-const ZRequestPage = z
-  .object({
-    items: z.array(ZRequest),
-    total: z.number().openapi({ description: "Every matching request, not only this page's" }),
-    page: z.number(),
-    pageSize: z.number(),
-  })
-  .openapi("RegistryRequestPage");
+const ZRequestPage = pageSchema(ZRequest).openapi("RegistryRequestPage");
 
 /** Cemetery staff (managers of their cemeteries, and the admin): plots, records, requests. */
 export const managerRoutes = createRouter()
@@ -171,7 +162,7 @@ export const managerRoutes = createRouter()
       summary: "Search and add requests for a cemetery (and those naming none), open or closed, a page at a time",
       request: {
         params: ZIdParam,
-        query: ZRequestPaging.extend({ status: z.enum(["open", "closed"]).default("open") }),
+        query: listQuery({ ...REQUEST_ORDER, filters: { status: z.enum(["open", "closed"]).default("open") } }),
       },
       responses: { 200: jsonResponse(ZRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },
     }),
@@ -199,10 +190,13 @@ export const managerRoutes = createRouter()
         "`status`: open (new or in progress), closed, all, or one status. `cemeteryId`: one of the caller's " +
         "cemeteries (403 for another), or `none` for requests that named none.",
       request: {
-        query: ZRequestPaging.extend({
-          status: z.enum(["open", "closed", "all", ...REQUEST_STATUSES]).default("open"),
-          kind: z.enum(["search", "add"]).optional(),
-          cemeteryId: z.union([z.literal("none"), ZQueryId]).optional(),
+        query: listQuery({
+          ...REQUEST_ORDER,
+          filters: {
+            status: z.enum(["open", "closed", "all", ...REQUEST_STATUSES]).default("open"),
+            kind: z.enum(["search", "add"]),
+            cemeteryId: z.union([z.literal("none"), ZQueryId]),
+          },
         }),
       },
       responses: { 200: jsonResponse(ZRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },

@@ -3,7 +3,7 @@
  * correct) and the visitors' search and add requests (answer and close). A manager reaches only
  * the cemeteries assigned to them; the admin reaches every cemetery.
  */
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   TBurialSearchPage,
@@ -17,6 +17,7 @@ import type { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/
 import { spellName } from "../../../common/search-text.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { orderOf, pageWindow, type TSort, toPage } from "../../lib/list.ts";
 import type { Services } from "../../services.ts";
 import {
   assertManagesCemetery,
@@ -187,7 +188,7 @@ export type TRequestFilter = {
   /** One cemetery (and, with `withUnassigned`, the requests that named none), or only those that named none. */
   cemeteryId?: number | "none";
   withUnassigned?: boolean;
-  sort: "newest" | "oldest";
+  sort: TSort<"createdAt">;
   page: number;
   pageSize: number;
 };
@@ -218,10 +219,8 @@ export async function listRequests(
   else if (filter.status !== "all") conds.push(eq(registryRequests.status, filter.status));
   if (filter.kind) conds.push(eq(registryRequests.kind, filter.kind));
   const where = and(...conds);
-  const order =
-    filter.sort === "oldest"
-      ? [asc(registryRequests.createdAt), asc(registryRequests.id)]
-      : [desc(registryRequests.createdAt), desc(registryRequests.id)];
+  const order = orderOf(filter.sort, { createdAt: registryRequests.createdAt }, registryRequests.id);
+  const { limit, offset } = pageWindow(filter);
   const [[counted], rows] = await Promise.all([
     db.select({ n: count() }).from(registryRequests).where(where),
     db
@@ -230,16 +229,16 @@ export async function listRequests(
       .leftJoin(cemeteries, eq(cemeteries.id, registryRequests.cemeteryId))
       .where(where)
       .orderBy(...order)
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
+      .limit(limit)
+      .offset(offset),
   ]);
   const photos = await listAttached(
     db,
     REQUEST_FILES,
     rows.map(({ r }) => r.id),
   );
-  return {
-    items: rows.map(({ r, nameRu, nameKk }) => ({
+  return toPage(
+    rows.map(({ r, nameRu, nameKk }) => ({
       id: r.id,
       kind: r.kind,
       photos: photos.get(String(r.id)) ?? [],
@@ -262,10 +261,9 @@ export async function listRequests(
       burialId: r.burialId,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: Number(counted?.n ?? 0),
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
+    Number(counted?.n ?? 0),
+    filter,
+  );
 }
 
 /**

@@ -220,8 +220,18 @@ describe("the requests inbox", () => {
     expect((await h.request("GET", "/manager/requests", { token: client })).status).toBe(403);
     const supplier = await h.login(h.phones.supplier);
     expect((await h.request("GET", "/manager/requests", { token: supplier })).status).toBe(403);
-    for (const q of ["status=lost", "kind=other", "pageSize=1000", "page=0", "cemeteryId=99999999999", "sort=up"]) {
-      expect((await h.request("GET", `/manager/requests?${q}`, { token: manager })).status, q).toBe(422);
+    // A filter decides which requests are listed: a wrong one is refused, never dropped.
+    for (const q of ["status=lost", "kind=other", "cemeteryId=99999999999", "cemeteryId=abc"]) {
+      const res = await h.request("GET", `/manager/requests?${q}`, { token: manager });
+      expect(res.status, q).toBe(422);
+      expect(res.json.error.fields[0].path, q).toBe(q.split("=")[0]);
+    }
+    // Page, size and order only present them: an odd value falls back (first page, at most 100, newest first).
+    for (const q of ["pageSize=1000", "page=0", "page=99999999999", "sort=up", "sort=-status"]) {
+      const res = await h.request("GET", `/manager/requests?${q}`, { token: manager });
+      expect(res.status, q).toBe(200);
+      expect(res.json.pageSize, q).toBe(q === "pageSize=1000" ? 100 : 20);
+      expect(res.json.page, q).toBe(q === "page=99999999999" ? 10_000 : 1);
     }
   });
 
@@ -239,7 +249,7 @@ describe("the requests inbox", () => {
     const middle = await h.request("GET", `/manager/requests?pageSize=100&page=2`, { token: manager });
     all.push(...middle.json.items);
     expect(new Set(all.map((r: { id: number }) => r.id)).size).toBe(230);
-    const oldest = await h.request("GET", `/manager/requests?sort=oldest&pageSize=1`, { token: manager });
+    const oldest = await h.request("GET", `/manager/requests?sort=createdAt&pageSize=1`, { token: manager });
     expect(oldest.json.items[0].surname).toBe("Фамилия0");
     expect((await h.request("GET", "/manager/requests?status=closed", { token: manager })).json.total).toBe(5);
     expect((await h.request("GET", "/manager/requests?status=found", { token: manager })).json.total).toBe(5);

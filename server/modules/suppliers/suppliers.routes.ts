@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ZBlockSupplier } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
+import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
@@ -80,17 +81,21 @@ export const supplierRoutes = createRouter()
       permission: "suppliers.review",
       path: "/suppliers",
       tags: ["Suppliers"],
-      summary: "Suppliers, by status and text (admin)",
+      summary: "Suppliers, by status and text, newest first, a page at a time (admin)",
       request: {
-        query: z.object({ status: ZStatus.optional(), q: z.string().trim().max(100).optional() }),
+        query: listQuery({
+          sort: ["createdAt", "companyName"],
+          defaultSort: "-createdAt",
+          filters: { status: ZStatus, q: z.string().trim().max(100) },
+        }),
       },
       responses: {
-        200: jsonResponse(z.object({ items: z.array(ZSupplier) }), "Suppliers"),
+        200: jsonResponse(pageSchema(ZSupplier), "Suppliers"),
         ...errorResponses(401, 403),
       },
     }),
     async (c) => {
-      return c.json({ items: await listSuppliers(c.get("services").db, c.req.valid("query")) }, 200);
+      return c.json(await listSuppliers(c.get("services").db, c.req.valid("query")), 200);
     },
   )
   .openapi(transitionRoute("activate"), async (c) => {

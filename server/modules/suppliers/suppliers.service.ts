@@ -1,10 +1,11 @@
-import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { SupplierStatus, TSupplier } from "../../../common/api-types.ts";
 import { can } from "../../../common/permissions.ts";
 import type { Db } from "../../db/client.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { ownSupplierId } from "../access/access.service.ts";
 import { AppError } from "../../lib/errors.ts";
+import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
 import { type Actor, applyTransition, defineTransitions, writeAudit } from "../audit/audit.service.ts";
 import { type NotificationKind, notify } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
@@ -17,19 +18,41 @@ export const supplierTransitions = defineTransitions<SupplierStatus>("supplier",
   blocked: ["active"],
 });
 
-export async function listSuppliers(db: Db, filter: { status?: SupplierStatus; q?: string }): Promise<TSupplier[]> {
+/** Supplier companies, by status and text, a page at a time in the list's order (admin). */
+export async function listSuppliers(
+  db: Db,
+  q: TListQuery<"createdAt" | "companyName", { status?: SupplierStatus; q?: string }>,
+): Promise<TPage<TSupplier>> {
   const conds: SQL[] = [];
-  if (filter.status) conds.push(eq(suppliers.status, filter.status));
-  if (filter.q) {
-    const like = `%${filter.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+  if (q.status) conds.push(eq(suppliers.status, q.status));
+  if (q.q) {
+    const like = `%${q.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
     conds.push(or(ilike(suppliers.companyName, like), ilike(suppliers.bin, like), ilike(suppliers.city, like)) as SQL);
   }
-  const rows = await db
+  const where = conds.length ? and(...conds) : undefined;
+  const { limit, offset } = pageWindow(q);
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(suppliers).where(where),
+    selectSuppliers(db)
+      .where(where)
+      .orderBy(...orderOf(q.sort, { createdAt: suppliers.createdAt, companyName: suppliers.companyName }, suppliers.id))
+      .limit(limit)
+      .offset(offset),
+  ]);
+  return toPage(await toSuppliers(db, rows), counted?.n ?? 0, q);
+}
+
+const selectSuppliers = (db: Db) =>
+  db
     .select({ s: suppliers, phone: users.phone })
     .from(suppliers)
     .leftJoin(users, eq(users.supplierId, suppliers.id))
-    .where(conds.length ? and(...conds) : undefined)
-    .orderBy(desc(suppliers.createdAt), desc(suppliers.id));
+    .$dynamic();
+
+async function toSuppliers(
+  db: Db,
+  rows: { s: typeof suppliers.$inferSelect; phone: string | null }[],
+): Promise<TSupplier[]> {
   const docs = await listAttached(
     db,
     SUPPLIER_DOCUMENTS,
@@ -65,7 +88,7 @@ export const MAX_SUPPLIER_DOCUMENTS = 10;
 /** The signed-in supplier's own company, with its documents. */
 export async function getOwnSupplier(db: Db, user: { supplierId: number | null }): Promise<TSupplier> {
   const supplierId = ownSupplierId(user);
-  const [own] = (await listSuppliers(db, {})).filter((s) => s.id === supplierId);
+  const [own] = await toSuppliers(db, await selectSuppliers(db).where(eq(suppliers.id, supplierId)));
   if (!own) throw new AppError(404, "supplier_not_found");
   return own;
 }

@@ -75,6 +75,31 @@ describe("suppliers (admin)", () => {
     expect(res.json.items).toHaveLength(1);
   });
 
+  it("lists every company a page at a time, with the total, in the chosen order", async () => {
+    await pendingSupplier();
+    const admin = await h.login(h.phones.admin);
+    const all = await h.request("GET", "/suppliers?pageSize=100", { token: admin });
+    const total = all.json.total as number;
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(all.json.items).toHaveLength(total);
+    const names = all.json.items
+      .map((s: { companyName: string }) => s.companyName)
+      .sort((a: string, b: string) => a.localeCompare(b, "ru"));
+    const seen: string[] = [];
+    for (let page = 1; page <= total; page++) {
+      const one = await h.request("GET", `/suppliers?pageSize=1&page=${page}&sort=companyName`, { token: admin });
+      expect(one.json).toMatchObject({ total, page, pageSize: 1 });
+      seen.push(one.json.items[0].companyName);
+    }
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).toEqual([...seen].sort());
+    expect([...seen].sort()).toEqual([...names].sort());
+    // Past the last page: no items, and the total still says how many there are.
+    const past = await h.request("GET", `/suppliers?pageSize=1&page=${total + 1}`, { token: admin });
+    expect(past.json).toMatchObject({ items: [], total });
+    expect((await h.request("GET", "/suppliers?status=gone", { token: admin })).status).toBe(422);
+  });
+
   it.each(["client", "supplier", "manager", "akimat"] as const)("is closed to the %s role", async (role) => {
     const id = await pendingSupplier();
     const token = await h.login(h.phones[role]);

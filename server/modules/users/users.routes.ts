@@ -2,9 +2,10 @@ import { z } from "@hono/zod-openapi";
 import { ZEmployeeInput, ZEmployeeUpdate } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
+import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { akimatIdOf, isAkimatAdmin } from "../access/access.service.ts";
-import { inviteEmployee, listEmployees, removeEmployee, updateEmployee } from "./users.service.ts";
+import { inviteEmployee, listEmployeePage, removeEmployee, updateEmployee } from "./users.service.ts";
 
 export const ZEmployee = z
   .object({
@@ -20,6 +21,9 @@ export const ZEmployee = z
   })
   .openapi("Employee");
 
+/** The employees' list: by surname (or last sign-in), 50 a page. */
+const ZEmployeeList = listQuery({ sort: ["surname", "lastLoginAt"], defaultSort: "surname", pageSize: 50 });
+
 export const userRoutes = createRouter()
   .openapi(
     apiRoute({
@@ -27,16 +31,17 @@ export const userRoutes = createRouter()
       permission: "employees.manage",
       path: "/akimat/employees",
       tags: ["Akimat staff"],
-      summary: "The employees of the caller's akimat",
+      summary: "The employees of the caller's akimat, by surname, a page at a time",
+      request: { query: ZEmployeeList },
       responses: {
-        200: jsonResponse(z.object({ items: z.array(ZEmployee), canManage: z.boolean() }), "Employees"),
+        200: jsonResponse(pageSchema(ZEmployee).extend({ canManage: z.boolean() }), "Employees"),
         ...errorResponses(401, 403),
       },
     }),
     async (c) => {
       const user = callerOf(c);
-      const items = await listEmployees(c.get("services").db, akimatIdOf(user));
-      return c.json({ items, canManage: isAkimatAdmin(user) }, 200);
+      const page = await listEmployeePage(c.get("services").db, akimatIdOf(user), c.req.valid("query"));
+      return c.json({ ...page, canManage: isAkimatAdmin(user) }, 200);
     },
   )
   .openapi(

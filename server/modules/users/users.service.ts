@@ -1,8 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { TEmployee } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
 import { assertAkimatAdmin } from "../access/access.service.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
@@ -40,6 +41,28 @@ function toEmployee(u: typeof users.$inferSelect): TEmployee {
   };
 }
 
+/** The akimat's employees, a page at a time, by surname (or last sign-in). */
+export async function listEmployeePage(
+  db: Queryable,
+  akimatId: number,
+  q: TListQuery<"surname" | "lastLoginAt", unknown>,
+): Promise<TPage<TEmployee>> {
+  const where = and(eq(users.akimatId, akimatId), eq(users.role, "akimat"));
+  const { limit, offset } = pageWindow(q);
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(users).where(where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...orderOf(q.sort, { surname: users.surname, lastLoginAt: users.lastLoginAt }, users.id))
+      .limit(limit)
+      .offset(offset),
+  ]);
+  return toPage(rows.map(toEmployee), counted?.n ?? 0, q);
+}
+
+/** Every employee of the akimat (its card in the admin's area). */
 export async function listEmployees(db: Queryable, akimatId: number): Promise<TEmployee[]> {
   const rows = await db
     .select()
