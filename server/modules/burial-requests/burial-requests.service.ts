@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, max, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   addDays,
@@ -225,9 +225,19 @@ export async function createBooking(
       for (const plotId of [...plotIds].sort((a, b) => a - b)) {
         await tx.execute(sql`select pg_advisory_xact_lock(${PLOT_LOCK_SPACE}, ${plotId})`);
       }
-      await tx
-        .insert(plotHolds)
-        .values(plotIds.map((plotId) => ({ requestId: row.id, plotId, heldFrom: now, heldUntil: expiresAt })));
+      // A family that arrives after the winner committed is answered at once, without writing anything.
+      const [taken] = await tx
+        .select({ id: plotHolds.id })
+        .from(plotHolds)
+        .where(
+          and(
+            inArray(plotHolds.plotId, plotIds),
+            isNull(plotHolds.releasedAt),
+            or(isNull(plotHolds.heldUntil), sql`${plotHolds.heldUntil} > ${now.toISOString()}`),
+          ),
+        )
+        .limit(1);
+      if (taken) throw new AppError(409, "place_taken");
       if (input.kind === "family_grave") {
         const docs = { ownerId: user.id, entityId: row.id, purposes: ["document", "photo"] as const, now };
         await attachUploads(tx, {
@@ -252,6 +262,12 @@ export async function createBooking(
       });
       await scheduleTimers(tx, row);
       await tellAll(tx, await tellStaff(tx, row, "burial_booked"));
+      // The holds last: their insert locks the cemetery's counts row (the counts trigger) until the
+      // commit, so everything else of the booking is written before it (sustained bookings of one
+      // cemetery 133 → 230–247/s on PostgreSQL; docs/performance.md).
+      await tx
+        .insert(plotHolds)
+        .values(plotIds.map((plotId) => ({ requestId: row.id, plotId, heldFrom: now, heldUntil: expiresAt })));
       return { id: row.id };
     });
   } catch (err) {
@@ -526,14 +542,11 @@ async function present(
   locale: Locale,
 ): Promise<TBurialRequest> {
   const [summary] = await summaries(db, [row], locale);
-  const docs = Object.fromEntries(
-    await Promise.all(
-      (Object.keys(REQUEST_DOCS) as (keyof typeof REQUEST_DOCS)[]).map(async (k) => [
-        k,
-        (await listAttached(db, REQUEST_DOCS[k], [row.id])).get(String(row.id)) ?? [],
-      ]),
-    ),
-  ) as TBurialRequest["documents"];
+  // One query after another: `db` may be a transaction's single connection.
+  const docs: TBurialRequest["documents"] = { certificate: [], kinship: [], grave: [] };
+  for (const k of Object.keys(REQUEST_DOCS) as (keyof typeof REQUEST_DOCS)[]) {
+    docs[k] = (await listAttached(db, REQUEST_DOCS[k], [row.id])).get(String(row.id)) ?? [];
+  }
   const [cemetery] = await db.select().from(cemeteries).where(eq(cemeteries.id, row.cemeteryId));
   let familyGrave: TBurialRequest["familyGrave"] = null;
   if (row.familyBurialId) {
