@@ -95,3 +95,49 @@ test("a family books two neighbouring places in Kazakh on a phone: login and bac
   await expect(page.getByTestId("history")).toContainText("бронь жасалды");
   expect(errors).toEqual([]);
 });
+
+test("a new family registers and books an urn into a relative's grave found in the registry", async ({ page }) => {
+  const errors = watchForErrors(page);
+  // A person with no account yet: the login becomes a registration, then returns to the booking.
+  await page.goto("/kk/client/reservation/reservation-first?kind=family_grave");
+  await expect(page).toHaveURL(/\/kk\/login\?next=/);
+  await signInHere(page, "7017770055");
+  await expect(page.getByTestId("registration")).toBeVisible();
+  await page.locator("#reg-iin").fill("800101300016");
+  await page.locator("#reg-surname").fill("Жұмабаева");
+  await page.locator("#reg-name").fill("Әйгерім");
+  await page.locator("input[name=consent]").check();
+  await page.getByTestId("register-submit").click();
+  await expect(page).toHaveURL(/reservation-first\?kind=family_grave/);
+  await waitForHydration(page);
+  await expect(page.getByTestId("family-grave")).toBeVisible();
+
+  // The relative's grave, found through the registry's search.
+  await page.locator("#fs-q").fill("Жұмабаев");
+  await page.getByTestId("family-search").getByRole("button").click();
+  await expect(page).toHaveURL(/q=/);
+  await waitForHydration(page);
+  await page.getByTestId("family-results").getByRole("link").first().click();
+  await expect(page.getByTestId("family-chosen")).toBeVisible();
+  await waitForHydration(page);
+
+  const form = page.getByTestId("booking-form");
+  await page.getByTestId("remains-urn").check();
+  const [kinship, grave] = [form.locator("input[type=file]").nth(0), form.locator("input[type=file]").nth(1)];
+  await kinship.setInputFiles({ name: "туу туралы куәлік.pdf", mimeType: "application/pdf", buffer: PDF });
+  await expect(form.locator("input[type=hidden][name=kinshipIds]")).toHaveCount(1);
+  await grave.setInputFiles({ name: "бейіт құжаты.pdf", mimeType: "application/pdf", buffer: PDF });
+  await expect(form.locator("input[type=hidden][name=graveDocIds]")).toHaveCount(1);
+  await page.locator("#b-surname").fill("Жұмабаев");
+  await page.locator("#b-name").fill("Серік");
+  await page.locator("#b-iin").fill("450102400122");
+  await page.locator("#b-deathDate").fill("2026-11-21");
+  await page.getByTestId("book").click();
+
+  await expect(page).toHaveURL(/reservation-complete\?id=\d+/);
+  await waitForHydration(page);
+  await expect(page.getByTestId("facts-family")).toBeVisible();
+  await expect(page.getByTestId("request-facts")).toContainText("Отбасылық бейітке");
+  await expect(page.getByTestId("countdown")).toContainText("қалды");
+  expect(errors).toEqual([]);
+});
