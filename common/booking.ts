@@ -1,17 +1,24 @@
 import { z } from "zod";
 import type { Locale } from "./locale.ts";
-import { MAX_SELECTED_PLOTS } from "./plot-selection.ts";
-import { isoDate, personName, ZId, ZIin } from "./schemas.ts";
+import { BURIAL_KINDS, isoDate, REMAINS, ZId } from "./schemas.ts";
 
 /** Burial requests (bookings): statuses, kinds and the shared rules of the forms and the API. */
 export const BURIAL_REQUEST_STATUSES = ["pending", "paid", "confirmed", "completed", "cancelled", "expired"] as const;
 export type BurialRequestStatus = (typeof BURIAL_REQUEST_STATUSES)[number];
 /** Requests still under way (the client's "active" list). */
 export const OPEN_STATUSES: readonly BurialRequestStatus[] = ["pending", "paid", "confirmed"];
-export const BURIAL_KINDS = ["new_grave", "family_grave", "urn"] as const;
-export type BurialKind = (typeof BURIAL_KINDS)[number];
-export const REMAINS = ["coffin", "urn"] as const;
-export type Remains = (typeof REMAINS)[number];
+// The kinds, the remains and the forms' schemas live with the other forms' schemas (common/schemas.ts).
+export {
+  BURIAL_KINDS,
+  type BurialKind,
+  REMAINS,
+  type Remains,
+  type TBookingCreate,
+  type TBookingDetails,
+  ZBookingCreate,
+  ZBookingDetails,
+  ZMoveInput,
+} from "./schemas.ts";
 /** The moves of a burial request (its machine, `burial-requests.machine.ts`). */
 export const BURIAL_REQUEST_MOVES = [
   "pay_office",
@@ -96,55 +103,6 @@ export function birthDateFromIin(iin: string): string | null {
   const parsed = new Date(`${date}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date ? date : null;
 }
-
-const ids = (max: number) => z.array(z.string().uuid("validation.invalid")).max(max, "validation.too_many_files");
-
-/** `/client/reservation/reservation-first`: the deceased and the kind of burial. */
-export const ZBookingCreate = z
-  .object({
-    kind: z.enum(BURIAL_KINDS, { error: "validation.required" }),
-    /** New grave or urn: the places chosen on `/reserve` (adjacent, one row). */
-    plotIds: z.array(ZId).max(MAX_SELECTED_PLOTS, "validation.too_many_places").default([]),
-    /** Family grave: the relative's burial record, and coffin or urn. */
-    familyBurialId: ZId.optional(),
-    remains: z.enum(REMAINS).default("coffin"),
-    surname: personName(),
-    name: z.string().trim().max(80).default(""),
-    patronymic: z.string().trim().max(80).default(""),
-    iin: ZIin,
-    deathDate: isoDate,
-    /** Family grave: proof of kinship and the grave's documents (uploads of the client). */
-    kinshipIds: ids(5).default([]),
-    graveDocIds: ids(5).default([]),
-  })
-  .superRefine((b, ctx) => {
-    if (b.kind === "family_grave") {
-      if (!b.familyBurialId)
-        ctx.addIssue({ code: "custom", path: ["familyBurialId"], message: "validation.choose_grave" });
-      if (!b.kinshipIds.length) ctx.addIssue({ code: "custom", path: ["kinshipIds"], message: "validation.required" });
-      if (!b.graveDocIds.length)
-        ctx.addIssue({ code: "custom", path: ["graveDocIds"], message: "validation.required" });
-    } else if (!b.plotIds.length) {
-      ctx.addIssue({ code: "custom", path: ["plotIds"], message: "validation.choose_place" });
-    } else if (b.kind === "urn" && b.plotIds.length > 1) {
-      ctx.addIssue({ code: "custom", path: ["plotIds"], message: "validation.urn_one_place" });
-    }
-  });
-export type TBookingCreate = z.input<typeof ZBookingCreate>;
-
-/** `/client/reservation/reservation-complete`: the death certificate and the slot. */
-export const ZBookingDetails = z.object({
-  certificateIds: ids(5).min(1, "validation.certificate_required"),
-  burialDate: isoDate,
-  burialTime: z.string().regex(/^\d{2}:\d{2}$/, "validation.choose_slot"),
-});
-export type TBookingDetails = z.input<typeof ZBookingDetails>;
-
-/** A move of a request; a cancellation needs a reason, the office payment may carry a receipt number. */
-export const ZMoveInput = z.object({
-  reason: z.string().trim().max(500).optional(),
-  receipt: z.string().trim().max(60).optional(),
-});
 
 // ---- The API's answers (the routes' OpenAPI schemas; the app reads their types) ----
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type {
   TBurialSearchPage,
   TCemeteryDetail,
@@ -12,10 +12,11 @@ import { formatMoney } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { MAX_SELECTED_PLOTS } from "../../../common/plot-selection.ts";
 import { parseId } from "../../../common/schemas.ts";
-import { describedBy, Field } from "../../components/form.tsx";
+import { FormError, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/reservation-first";
@@ -56,67 +57,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { kind, plots, family, cemetery, q, found: found?.items ?? [] };
 }
 
-const TEXT_FIELDS = ["surname", "name", "patronymic", "iin", "deathDate"] as const;
-
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
-  const form = await request.formData();
-  const kind = str(form, "kind");
-  const body = {
-    kind,
-    plotIds: kind === "family_grave" ? [] : form.getAll("plotIds").map(String),
-    familyBurialId: kind === "family_grave" ? str(form, "familyBurialId") || undefined : undefined,
-    remains: str(form, "remains") || "coffin",
-    ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, str(form, k)])),
-    kinshipIds: form.getAll("kinshipIds").map(String).filter(Boolean),
-    graveDocIds: form.getAll("graveDocIds").map(String).filter(Boolean),
-  };
-  const result = await callApi(() => rc.api.post<{ id: number }>("/burial-requests", body));
-  if (result.ok) {
-    return redirect(localizePath(`/client/reservation/reservation-complete?id=${result.value.id}`, rc.locale));
-  }
-  const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, str(form, k)]));
-  return data({ error: result.error, values, kind }, { status: result.status });
+  const sent = await submitForm(request, "ZBookingCreate", rc.locale, (value) =>
+    rc.api.post<{ id: number }>("/burial-requests", value),
+  );
+  if (!sent.ok) return sent.response;
+  return redirect(localizePath(`/client/reservation/reservation-complete?id=${sent.value.id}`, rc.locale));
 }
 
 /**
  * Step one of a booking: who is to be buried and how — a new grave in the places chosen on the map,
  * into a family grave found in the registry, or an urn. Sending it holds the places.
  */
-export default function ReservationFirst({ loaderData }: Route.ComponentProps) {
+export default function ReservationFirst({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
   const { plots, family, cemetery, q, found } = loaderData;
-  const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const [kind, setKind] = useState<BurialKind>((answer?.kind as BurialKind | undefined) ?? loaderData.kind);
+  const { form, fields } = useSchemaForm("ZBookingCreate", { id: "b", lastResult: actionData?.form });
+  const typedKind = BURIAL_KINDS.find((k) => k === fields.kind.defaultValue);
+  const [kind, setKind] = useState<BurialKind>(typedKind ?? loaderData.kind);
   const [kinship, setKinship] = useState<TUploadFile[]>([]);
   const [graveDocs, setGraveDocs] = useState<TUploadFile[]>([]);
   const [uploading, setUploading] = useState(false);
-  const errors = answer?.error?.fields ?? {};
-  const values = answer?.values ?? {};
+  const fieldError = (name: keyof typeof fields) => fields[name].errors?.[0];
   const first = plots[0];
   const last = plots[plots.length - 1];
   const places = kind === "family_grave" ? 1 : plots.length;
   const fee = cemetery ? cemetery.burialFee * Math.max(places, 1) : 0;
-  const input = (
-    k: (typeof TEXT_FIELDS)[number],
-    label: string,
-    opts: { type?: string; hint?: string; mode?: "numeric" } = {},
-  ) => (
-    <Field id={`b-${k}`} label={label} hint={opts.hint} error={errors[k]}>
-      <input
-        id={`b-${k}`}
-        name={k}
-        type={opts.type ?? "text"}
-        inputMode={opts.mode}
-        defaultValue={values[k] ?? ""}
-        aria-required={k === "surname" || k === "iin" || k === "deathDate" || undefined}
-        aria-invalid={errors[k] ? true : undefined}
-        aria-describedby={describedBy(`b-${k}`, opts.hint, errors[k])}
-        autoComplete="off"
-      />
-    </Field>
-  );
   const plotsQuery = plots.map((p) => p.id).join(",");
   return (
     <section aria-labelledby="rf-title" className="booking">
@@ -127,13 +95,9 @@ export default function ReservationFirst({ loaderData }: Route.ComponentProps) {
       </ol>
       <h1 id="rf-title">{t("booking.first_title")}</h1>
       <p className="lead">{t("booking.first_lead")}</p>
-      {answer?.error ? (
-        <p className="alert alert--error" role="alert" data-testid="booking-error">
-          <Icon name="alert" /> {answer.error.message}
-        </p>
-      ) : null}
+      <FormError form={form} />
 
-      <Form method="post" className="card form" noValidate data-testid="booking-form">
+      <Form method="post" className="card form" data-testid="booking-form" {...form.props}>
         <fieldset className="fieldset">
           <legend>{t("booking.kind")}</legend>
           <div className="choice">
@@ -179,12 +143,12 @@ export default function ReservationFirst({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="field__hint">{t("booking.family_find_hint")}</p>
             )}
-            {errors.familyBurialId ? (
-              <p className="field__error" role="alert">
-                {errors.familyBurialId}
+            {fieldError("familyBurialId") ? (
+              <p className="field__error" id={fields.familyBurialId.errorId} role="alert">
+                {fieldError("familyBurialId")}
               </p>
             ) : null}
-            <fieldset className="choice" aria-describedby={errors.remains ? "b-remains-error" : undefined}>
+            <fieldset className="choice" aria-describedby={fieldError("remains") ? fields.remains.errorId : undefined}>
               <legend className="field__label">{t("booking.remains")}</legend>
               {(["coffin", "urn"] as const).map((r) => (
                 <label key={r} className="choice__option">
@@ -201,9 +165,9 @@ export default function ReservationFirst({ loaderData }: Route.ComponentProps) {
                   </span>
                 </label>
               ))}
-              {errors.remains ? (
-                <p className="field__error" id="b-remains-error" role="alert">
-                  {errors.remains}
+              {fieldError("remains") ? (
+                <p className="field__error" id={fields.remains.errorId} role="alert">
+                  {fieldError("remains")}
                 </p>
               ) : null}
             </fieldset>
@@ -216,9 +180,9 @@ export default function ReservationFirst({ loaderData }: Route.ComponentProps) {
               onBusyChange={setUploading}
               config={{ params: { purpose: "document" }, maxFiles: 5, multiple: true }}
             />
-            {errors.kinshipIds ? (
-              <p className="field__error" role="alert">
-                {errors.kinshipIds}
+            {fieldError("kinshipIds") ? (
+              <p className="field__error" id={fields.kinshipIds.errorId} role="alert">
+                {fieldError("kinshipIds")}
               </p>
             ) : null}
             <DropZone
@@ -230,9 +194,9 @@ export default function ReservationFirst({ loaderData }: Route.ComponentProps) {
               onBusyChange={setUploading}
               config={{ params: { purpose: "document" }, maxFiles: 5, multiple: true }}
             />
-            {errors.graveDocIds ? (
-              <p className="field__error" role="alert">
-                {errors.graveDocIds}
+            {fieldError("graveDocIds") ? (
+              <p className="field__error" id={fields.graveDocIds.errorId} role="alert">
+                {fieldError("graveDocIds")}
               </p>
             ) : null}
           </fieldset>
@@ -257,22 +221,29 @@ export default function ReservationFirst({ loaderData }: Route.ComponentProps) {
             {t("validation.choose_place")} <Link to={to("/reserve")}>{t("booking.to_map")}</Link>
           </p>
         )}
-        {errors.plotIds ? (
-          <p className="field__error" role="alert">
-            {errors.plotIds}
+        {fieldError("plotIds") ? (
+          <p className="field__error" id={fields.plotIds.errorId} role="alert">
+            {fieldError("plotIds")}
           </p>
         ) : null}
 
         <fieldset className="fieldset">
           <legend>{t("booking.deceased")}</legend>
           <div className="form__row">
-            {input("surname", t("burial.surname"))}
-            {input("name", t("burial.name"))}
-            {input("patronymic", t("burial.patronymic"))}
+            <TextField field={fields.surname} label={t("burial.surname")} required autoComplete="off" />
+            <TextField field={fields.name} label={t("burial.name")} autoComplete="off" />
+            <TextField field={fields.patronymic} label={t("burial.patronymic")} autoComplete="off" />
           </div>
           <div className="form__row">
-            {input("iin", t("booking.iin"), { hint: t("booking.iin_hint"), mode: "numeric" })}
-            {input("deathDate", t("burial.death_date"), { type: "date" })}
+            <TextField
+              field={fields.iin}
+              label={t("booking.iin")}
+              hint={t("booking.iin_hint")}
+              inputMode="numeric"
+              required
+              autoComplete="off"
+            />
+            <TextField field={fields.deathDate} label={t("burial.death_date")} type="date" required />
           </div>
         </fieldset>
 
