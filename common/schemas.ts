@@ -455,3 +455,11 @@ export const ZMoveInput = z.object({
   reason: z.string().trim().max(500).optional(),
   receipt: z.string().trim().max(60).optional(),
 });
+
+/** `reservation-complete`'s form: the slot is one choice, `YYYY-MM-DD HH:MM` (sent to the API as date and time). */
+export const ZBookingDetailsForm = z.object({
+  certificateIds: ZBookingDetails.shape.certificateIds,
+  slot: z
+    .string({ error: "validation.choose_slot" })
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, "validation.choose_slot"),
+});

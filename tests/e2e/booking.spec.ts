@@ -80,6 +80,9 @@ test("a family books two neighbouring places in Kazakh on a phone: login and bac
     .locator("input[type=file]")
     .setInputFiles({ name: "куәлік.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(form.locator("input[type=hidden][name=certificateIds]")).toHaveCount(1);
+  // No slot yet: the form says so next to the slots, and nothing is sent.
+  await page.getByTestId("save-details").click();
+  await expect(page.locator("#d-slot-error")).toBeVisible();
   const slot = page.getByTestId("slots").locator("input[type=radio]:not([disabled])").first();
   await slot.check();
   await page.getByTestId("save-details").click();

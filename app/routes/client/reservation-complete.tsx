@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { TUploadFile } from "../../../common/api-types.ts";
 import type { TBurialRequest, TSlots } from "../../../common/booking.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
@@ -7,10 +7,13 @@ import { localizePath } from "../../../common/locale.ts";
 import { parseId } from "../../../common/schemas.ts";
 import { BurialRequestFacts } from "../../components/burial-request.tsx";
 import { Countdown } from "../../components/countdown.tsx";
+import { FormError } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
+import { useSchemaForm } from "../../lib/form.ts";
+import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { orPageError } from "../../lib/page-ids.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -37,19 +40,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!id) throw new Response(null, { status: 404 });
   if (str(form, "intent") === "pay") {
     const result = await callApi(() => rc.api.post<{ redirectUrl: string }>(`/burial-requests/${id}/payments`, {}));
-    if (!result.ok) return data({ ...result.error, saved: false as const }, { status: result.status });
+    if (!result.ok) return data({ payError: result.error.message }, { status: result.status });
     return redirect(result.value.redirectUrl);
   }
-  const [burialDate = "", burialTime = ""] = str(form, "slot").split(" ");
-  const result = await callApi(() =>
+  const sent = await submitForm(form, "ZBookingDetailsForm", rc.locale, (v) =>
     rc.api.put(`/burial-requests/${id}/details`, {
-      certificateIds: form.getAll("certificateIds").map(String).filter(Boolean),
-      burialDate,
-      burialTime,
+      certificateIds: v.certificateIds,
+      burialDate: v.slot.slice(0, 10),
+      burialTime: v.slot.slice(11),
     }),
   );
-  if (!result.ok) return data({ ...result.error, saved: false as const }, { status: result.status });
-  return { saved: true as const, message: "", fields: {} as Record<string, string> };
+  if (!sent.ok) return sent.response;
+  return { form: sent.reply(), saved: true as const };
 }
 
 /**
@@ -57,14 +59,18 @@ export async function action({ context, request }: Route.ActionArgs) {
  * then the payment (online, or at the cemetery's office). Paid, it shows the summary and the
  * printable confirmation.
  */
-export default function ReservationComplete({ loaderData }: Route.ComponentProps) {
+export default function ReservationComplete({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
   const { booking: b, slots, now, paidReturn } = loaderData;
-  const answer = useActionData<typeof action>();
+  const { form, fields } = useSchemaForm("ZBookingDetailsForm", {
+    id: "d",
+    lastResult: actionData && "form" in actionData ? actionData.form : undefined,
+  });
+  const saved = actionData && "saved" in actionData;
+  const payError = actionData && "payError" in actionData ? actionData.payError : null;
   const busy = useNavigation().state !== "idle";
   const [certificate, setCertificate] = useState<TUploadFile[]>(b.documents.certificate);
   const [uploading, setUploading] = useState(false);
-  const errors = answer && !answer.saved ? answer.fields : {};
   const chosen = b.burialDate && b.burialTime ? `${b.burialDate} ${b.burialTime}` : "";
   const pending = b.status === "pending";
   const firstOpen = slots?.days.find((d) => d.slots.some((x) => x.left > 0))?.date ?? slots?.days[0]?.date ?? "";
@@ -94,19 +100,20 @@ export default function ReservationComplete({ loaderData }: Route.ComponentProps
           {t("booking.payment_declined")}
         </p>
       ) : null}
-      {answer?.saved ? (
+      {saved ? (
         <p className="alert alert--success" role="status" data-testid="details-saved">
           <Icon name="check" /> {t("booking.details_saved")}
         </p>
       ) : null}
-      {answer && !answer.saved && answer.message ? (
+      <FormError form={form} />
+      {payError ? (
         <p className="alert alert--error" role="alert" data-testid="booking-error">
-          <Icon name="alert" /> {answer.message}
+          <Icon name="alert" /> {payError}
         </p>
       ) : null}
 
       {pending ? (
-        <Form method="post" className="card form" noValidate data-testid="details-form">
+        <Form method="post" className="card form" data-testid="details-form" {...form.props}>
           <input type="hidden" name="id" value={b.id} />
           <DropZone
             name="certificateIds"
@@ -117,12 +124,12 @@ export default function ReservationComplete({ loaderData }: Route.ComponentProps
             onBusyChange={setUploading}
             config={{ params: { purpose: "document" }, maxFiles: 3, multiple: true }}
           />
-          {errors.certificateIds ? (
-            <p className="field__error" role="alert">
-              {errors.certificateIds}
+          {fields.certificateIds.errors ? (
+            <p className="field__error" id={fields.certificateIds.errorId} role="alert">
+              {fields.certificateIds.errors[0]}
             </p>
           ) : null}
-          <fieldset className="fieldset" aria-describedby={errors.burialTime ? "slot-error" : undefined}>
+          <fieldset className="fieldset" aria-describedby={fields.slot.errors ? fields.slot.errorId : undefined}>
             <legend>{t("booking.slot")}</legend>
             {slots && slots.days.length === 0 ? <p className="muted">{t("booking.no_slots")}</p> : null}
             {slots?.days.length ? (
@@ -183,9 +190,9 @@ export default function ReservationComplete({ loaderData }: Route.ComponentProps
                 </div>
               ))}
             </div>
-            {errors.burialTime || errors.burialDate ? (
-              <p className="field__error" id="slot-error" role="alert">
-                {errors.burialTime ?? errors.burialDate}
+            {fields.slot.errors ? (
+              <p className="field__error" id={fields.slot.errorId} role="alert">
+                {fields.slot.errors[0]}
               </p>
             ) : null}
           </fieldset>
