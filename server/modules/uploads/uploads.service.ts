@@ -5,7 +5,8 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
-import { handlesRequestFor } from "../managers/managers.service.ts";
+import { burialRequests } from "../burial-requests/burial-requests.tables.ts";
+import { handlesRequestFor, managerCemeteryIds } from "../managers/managers.service.ts";
 import { registryRequests } from "../registry/registry.tables.ts";
 import { cleanFileName, detectFileType, MIME, type TDetectedType } from "./file-type.ts";
 import { type TUploadPurpose, uploadStaging, uploads } from "./uploads.tables.ts";
@@ -333,11 +334,28 @@ async function handlesRequestOf(db: Db, user: TSessionUser | null, row: typeof u
   return request ? handlesRequestFor(db, user, request.cemeteryId) : false;
 }
 
+/**
+ * A family's documents of a burial request (death certificate, kinship, grave documents) are read
+ * by the managers of the request's cemetery, who check them before they take the payment and
+ * confirm; a manager of another cemetery gets the same 404 as a stranger.
+ */
+async function keepsBurialRequestOf(db: Db, user: TSessionUser | null, row: typeof uploads.$inferSelect) {
+  if (user?.role !== "manager" || !row.entityType?.startsWith("burial_request.") || !row.entityId) return false;
+  const [request] = await db
+    .select({ cemeteryId: burialRequests.cemeteryId })
+    .from(burialRequests)
+    .where(eq(burialRequests.id, Number(row.entityId)));
+  return request ? (await managerCemeteryIds(db, user.id)).includes(request.cemeteryId) : false;
+}
+
 /** A stored file for download, when the caller may read it (otherwise 404: its existence is not revealed). */
 export async function openUpload(s: Services, user: TSessionUser | null, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, "upload_not_found");
   const [row] = await s.db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  if (!row || !(canRead(user, row) || (await handlesRequestOf(s.db, user, row)))) {
+  const readable =
+    row &&
+    (canRead(user, row) || (await handlesRequestOf(s.db, user, row)) || (await keepsBurialRequestOf(s.db, user, row)));
+  if (!row || !readable) {
     throw new AppError(404, "upload_not_found");
   }
   const file = await s.storage.get(row.storageKey);
