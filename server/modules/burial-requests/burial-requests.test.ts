@@ -300,8 +300,8 @@ describe("from booking to burial", () => {
 });
 
 describe("the family's documents", () => {
-  const fetchFile = (url: string, token: string) =>
-    h.api.request(url, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+  const fetchFile = async (url: string, token: string) =>
+    (await h.api.request(url, { headers: { authorization: `Bearer ${token}` } })).status;
 
   it("are read by the managers of the request's cemetery, by nobody of another cemetery or family", async () => {
     const { id } = (await book(client, ids(1))).json;
