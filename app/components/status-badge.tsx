@@ -20,13 +20,35 @@ const REQUEST_TONES: Record<string, Tone> = {
   not_found: "neutral",
 };
 
+/** A burial request: waiting for the family, waiting for the cemetery, set, done, stopped. */
+const BURIAL_REQUEST_TONES: Record<string, Tone> = {
+  pending: "wait",
+  paid: "info",
+  confirmed: "ok",
+  completed: "neutral",
+  cancelled: "stop",
+  expired: "stop",
+};
+
 /** A status always shown with a colour and a word, never colour alone. */
-export function StatusBadge({ kind, status }: { kind: "supplier" | "user" | "news" | "request"; status: string }) {
+export function StatusBadge({
+  kind,
+  status,
+}: {
+  kind: "supplier" | "user" | "news" | "request" | "burial_request";
+  status: string;
+}) {
   const { t } = useT();
-  const tone = (kind === "request" ? REQUEST_TONES[status] : TONES[status]) ?? "neutral";
+  const tone =
+    (kind === "request"
+      ? REQUEST_TONES[status]
+      : kind === "burial_request"
+        ? BURIAL_REQUEST_TONES[status]
+        : TONES[status]) ?? "neutral";
+  const label = kind === "burial_request" ? t(`burial_request.status.${status}`) : t(`${kind}_status.${status}`);
   return (
     <span className={`badge badge--${tone}`} data-status={status}>
-      {t(`${kind}_status.${status}`)}
+      {label}
     </span>
   );
 }
