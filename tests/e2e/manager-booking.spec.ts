@@ -52,8 +52,9 @@ async function bookAsClient(request: APIRequestContext, cemetery: TCemetery, ext
   });
   expect(upload.status()).toBe(201);
   const slots = await (await request.get(`/api/v1/burial-requests/${id}/slots`)).json();
-  const day = slots.days[0] as { date: string; slots: { time: string }[] };
-  const time = day.slots[0]?.time as string;
+  type TDay = { date: string; slots: { time: string; left: number }[] };
+  const day = (slots.days as TDay[]).find((d) => d.slots.some((x) => x.left > 0)) as TDay;
+  const time = day.slots.find((x) => x.left > 0)?.time as string;
   const details = await request.put(`/api/v1/burial-requests/${id}/details`, {
     data: { certificateIds: [(await upload.json()).id], burialDate: day.date, burialTime: time },
   });
@@ -158,5 +159,19 @@ test("a manager records the payment, confirms and completes a booking on a phone
   await expect(item).toContainText(booking.time);
   await expect(item).toContainText("Жолдасбеков Серік Әбенұлы");
   await expectNoSideScroll(page);
+
+  // A page left open while the family cancels: the manager's move is refused with a translated
+  // message, and the page shows the request as it now is.
+  const second = await bookAsClient(request, cemetery, extent);
+  await page.goto(`/manager/booking/${second.id}`);
+  await expect(status).toHaveText("Ожидает оплаты");
+  const cancelled = await request.post(`/api/v1/burial-requests/${second.id}/moves/cancel_own`, {
+    data: { reason: "Передумали" },
+  });
+  expect(cancelled.status()).toBe(200);
+  await page.getByRole("button", { name: "Записать оплату в конторе" }).click();
+  await expect(page.getByTestId("move-error")).toHaveText("Это действие недоступно в текущем статусе.");
+  await expect(status).toHaveText("Отменена");
+  await expect(page.getByTestId("request-history")).toContainText("Отменена семьёй · Семья");
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from "react-router";
 import type { BurialRequestMove, TBurialRequest } from "../../../common/booking.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { formatPhone, telHref } from "../../../common/phone.ts";
@@ -46,6 +46,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (result.ok) return { ok: true as const, move } satisfies TMoveAnswer;
   // Refused (4xx): the translated message, next to its field or as the form's alert.
   return data({ move, error: result.error } satisfies TMoveAnswer, { status: result.status });
+}
+
+/**
+ * Reads the request again after every move, refused ones too (React Router skips that after a 4xx
+ * by default): a refusal usually means someone else moved it meanwhile, and the page must show how
+ * it stands now.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 }
 
 /** Files of one kind, each a link to the file (opened in a new tab). */
@@ -119,11 +128,6 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
       {r.status === "pending" ? (
         <p>
           <Countdown until={r.expiresAt} now={now} />
-        </p>
-      ) : null}
-      {answer?.ok ? (
-        <p className="alert alert--success" role="status" data-testid="move-done">
-          <Icon name="check" /> {t(`manager.booking.done.${answer.move}`)}
         </p>
       ) : null}
 
@@ -251,6 +255,18 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
         <h2 id="br-actions" className="card__title">
           {t("manager.booking.actions")}
         </h2>
+        {/* Where the pressed button was: a phone shows this part of the page after the move. */}
+        {answer?.ok ? (
+          <p className="alert alert--success" role="status" data-testid="move-done">
+            <Icon name="check" /> {t(`manager.booking.done.${answer.move}`)}
+          </p>
+        ) : null}
+        {answer?.error && !moves.includes(answer.move) ? (
+          // The move is no longer offered (someone else moved the request meanwhile): its form is gone.
+          <p className="alert alert--error" role="alert" data-testid="move-error">
+            {answer.error.message}
+          </p>
+        ) : null}
         {moves.length === 0 ? <p className="muted">{t("manager.booking.no_actions")}</p> : null}
         {moves.includes("pay_office") ? (
           <Form method="post" className="form" noValidate data-testid="move-pay_office">

@@ -133,7 +133,7 @@ export default function ManagerBurial({ loaderData }: Route.ComponentProps) {
         defaultValue={f[name]}
         key={`${name}=${f[name]}`}
         aria-describedby={describedBy(`bf-${name}`, hint)}
-        {...(type === "text" ? { inputMode: "numeric" as const, maxLength: 20, autoComplete: "off" } : {})}
+        {...(type === "text" ? { maxLength: 20, autoComplete: "off" } : {})}
       />
     </Field>
   );
