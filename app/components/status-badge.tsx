@@ -20,14 +20,14 @@ const REQUEST_TONES: Record<string, Tone> = {
   not_found: "neutral",
 };
 
-/** A burial request: waiting for payment, paid, confirmed, done; ended without a burial. */
-const BURIAL_TONES: Record<string, Tone> = {
+/** A burial request: waiting for the family, waiting for the cemetery, set, done, stopped. */
+const BURIAL_REQUEST_TONES: Record<string, Tone> = {
   pending: "wait",
   paid: "info",
-  confirmed: "info",
-  completed: "ok",
+  confirmed: "ok",
+  completed: "neutral",
   cancelled: "stop",
-  expired: "neutral",
+  expired: "stop",
 };
 
 /** A status always shown with a colour and a word, never colour alone. */
@@ -39,11 +39,16 @@ export function StatusBadge({
   status: string;
 }) {
   const { t } = useT();
-  const tones = kind === "request" ? REQUEST_TONES : kind === "burial_request" ? BURIAL_TONES : TONES;
-  const tone = tones[status] ?? "neutral";
+  const tone =
+    (kind === "request"
+      ? REQUEST_TONES[status]
+      : kind === "burial_request"
+        ? BURIAL_REQUEST_TONES[status]
+        : TONES[status]) ?? "neutral";
+  const label = kind === "burial_request" ? t(`burial_request.status.${status}`) : t(`${kind}_status.${status}`);
   return (
     <span className={`badge badge--${tone}`} data-status={status}>
-      {t(`${kind}_status.${status}`)}
+      {label}
     </span>
   );
 }

@@ -92,7 +92,7 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
       {pending ? (
         <p className="lead">
           {t("booking.held_until", { date: formatDate(locale, b.expiresAt, true) })} —{" "}
-          <Countdown until={b.expiresAt} serverNow={now} />
+          <Countdown until={b.expiresAt} now={now} />
         </p>
       ) : null}
       {paidReturn === "0" && pending ? (

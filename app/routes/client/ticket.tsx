@@ -73,7 +73,7 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
           </h2>
           <p>
             {t("booking.held_until", { date: formatDate(locale, b.expiresAt, true) })} —{" "}
-            <Countdown until={b.expiresAt} serverNow={now} />
+            <Countdown until={b.expiresAt} now={now} />
           </p>
           <ul className="stack">
             {b.todo.map((item) => (

@@ -74,7 +74,7 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
               </p>
               {r.status === "pending" ? (
                 <p>
-                  <Countdown until={r.expiresAt} serverNow={now} />
+                  <Countdown until={r.expiresAt} now={now} />
                 </p>
               ) : null}
             </li>

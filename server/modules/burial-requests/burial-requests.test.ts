@@ -309,3 +309,26 @@ describe("from booking to burial", () => {
     expect(shown.left).toBe(0);
   });
 });
+
+describe("the family's documents", () => {
+  const fetchFile = async (url: string, token: string) =>
+    (await h.api.request(url, { headers: { authorization: `Bearer ${token}` } })).status;
+
+  it("are read by the managers of the request's cemetery, by nobody of another cemetery or family", async () => {
+    const { id } = (await book(client, ids(1))).json;
+    await ready(client, id);
+    const got = await h.request("GET", `/burial-requests/${id}`, { token: manager });
+    const url = got.json.documents.certificate[0]?.url as string;
+    expect(url).toMatch(/^\/api\/v1\/uploads\//);
+    expect(await fetchFile(url, client)).toBe(200);
+    expect(await fetchFile(url, manager)).toBe(200);
+    expect(await fetchFile(url, client2)).toBe(404);
+    // The same manager once the cemetery is no longer theirs.
+    await h.db.delete(managerCemeteries);
+    await h.db.insert(managerCemeteries).values({
+      userId: (await h.db.select().from(users).where(eq(users.phone, h.phones.manager)))[0]?.id as number,
+      cemeteryId: other,
+    });
+    expect(await fetchFile(url, manager)).toBe(404);
+  });
+});

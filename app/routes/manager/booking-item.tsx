@@ -1,0 +1,363 @@
+import type { ReactNode } from "react";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from "react-router";
+import type { BurialRequestMove, TBurialRequest } from "../../../common/booking.ts";
+import { formatDate, formatMoney } from "../../../common/i18n.ts";
+import { formatPhone, telHref } from "../../../common/phone.ts";
+import { placesText, slotText } from "../../components/burial-request-row.tsx";
+import { Countdown } from "../../components/countdown.tsx";
+import { describedBy, Field } from "../../components/form.tsx";
+import { Icon } from "../../components/icon.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { callApi, str } from "../../lib/actions.server.ts";
+import { useT } from "../../lib/hooks.ts";
+import { orPageError, pageId } from "../../lib/page-ids.server.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/booking-item";
+
+export function meta({ location, loaderData }: Route.MetaArgs) {
+  const number = loaderData?.r.number ?? "";
+  return [{ title: location.pathname.startsWith("/kk") ? `№ ${number} бронь` : `Бронь № ${number}` }];
+}
+
+/** The moves the cemetery's staff make from this screen, in the order they come. */
+const STAFF_MOVES = ["pay_office", "confirm", "complete", "cancel"] as const satisfies readonly BurialRequestMove[];
+type StaffMove = (typeof STAFF_MOVES)[number];
+
+type TMoveAnswer = { ok?: true; move: StaffMove; error?: { message: string; fields: Record<string, string> } };
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { api } = context.get(requestContext);
+  const id = pageId(params.id, request);
+  const r = await orPageError(request, () => api.get<TBurialRequest>(`/burial-requests/${id}`));
+  return { r, now: new Date().toISOString() };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { api } = context.get(requestContext);
+  const id = pageId(params.id, request);
+  const form = await request.formData();
+  const move = str(form, "move") as StaffMove;
+  if (!STAFF_MOVES.includes(move)) return null;
+  const body = {
+    reason: move === "cancel" ? str(form, "reason") : undefined,
+    receipt: move === "pay_office" ? str(form, "receipt") || undefined : undefined,
+  };
+  const result = await callApi(() => api.post<TBurialRequest>(`/burial-requests/${id}/moves/${move}`, body));
+  if (result.ok) return { ok: true as const, move } satisfies TMoveAnswer;
+  // Refused (4xx): the translated message, next to its field or as the form's alert.
+  return data({ move, error: result.error } satisfies TMoveAnswer, { status: result.status });
+}
+
+/**
+ * Reads the request again after every move, refused ones too (React Router skips that after a 4xx
+ * by default): a refusal usually means someone else moved it meanwhile, and the page must show how
+ * it stands now.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
+}
+
+/** Files of one kind, each a link to the file (opened in a new tab). */
+function Docs({ files }: { files: TBurialRequest["documents"]["certificate"] }) {
+  const { t } = useT();
+  if (!files.length) return <span className="muted">{t("manager.booking.no_docs")}</span>;
+  return (
+    <ul className="plain-list">
+      {files.map((d) => (
+        <li key={d.id}>
+          <a href={d.url} target="_blank" rel="noopener noreferrer">
+            <Icon name="file" size={18} /> {d.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A label from the catalog; a value it does not know (a later action, a role) is shown as stored. */
+function useKnown() {
+  const { t } = useT();
+  return (prefix: string, value: string) => {
+    const key = `${prefix}.${value}`;
+    const label = t(key);
+    return label === key ? value : label;
+  };
+}
+
+/**
+ * One burial request for the cemetery's staff: who, where, when, the documents and the
+ * responsible person, its history, and the moves the staff may make now, drawn from the API's
+ * `moves` (office payment with an optional receipt, confirm, complete after a warning, cancel with
+ * a reason). Each form posts to this route's action, which makes the move through the API.
+ */
+export default function ManagerBookingItem({ loaderData }: Route.ComponentProps) {
+  const { t, to, locale } = useT();
+  const { r, now } = loaderData;
+  const answer = useActionData<typeof action>() as TMoveAnswer | null | undefined;
+  const busy = useNavigation().state !== "idle";
+  const known = useKnown();
+  const moves = STAFF_MOVES.filter((m) => r.moves.includes(m));
+  const failed = (m: StaffMove) => (answer?.move === m && answer.error ? answer.error : undefined);
+  const general = (m: StaffMove) => {
+    const e = failed(m);
+    return e && !Object.keys(e.fields).length ? (
+      <p className="alert alert--error" role="alert" data-testid="move-error">
+        {e.message}
+      </p>
+    ) : null;
+  };
+  const reasonError = failed("cancel")?.fields.reason;
+  const fact = (label: string, value: ReactNode, testId?: string) => (
+    <>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </>
+  );
+  const pdf = `/api/v1/burial-requests/${r.id}/confirmation.pdf?lang=${locale}`;
+  return (
+    <article aria-labelledby="br-title" className="booking-item">
+      <p className="print-hide">
+        <Link to={to("/manager/booking")}>← {t("manager.booking.back")}</Link>
+      </p>
+      <div className="card__head">
+        <h1 id="br-title">{t("burial_request.number", { number: r.number })}</h1>
+        <span data-testid="request-status">
+          <StatusBadge kind="burial_request" status={r.status} />
+        </span>
+      </div>
+      {r.status === "pending" ? (
+        <p>
+          <Countdown until={r.expiresAt} now={now} />
+        </p>
+      ) : null}
+
+      <section className="card" aria-labelledby="br-facts">
+        <h2 id="br-facts" className="card__title">
+          {r.deceased}
+        </h2>
+        <dl className="facts">
+          {fact(t("manager.booking.iin"), r.iin)}
+          {r.birthDate ? fact(t("manager.booking.birth_date"), formatDate(locale, r.birthDate)) : null}
+          {fact(t("manager.booking.death_date"), formatDate(locale, r.deathDate))}
+          {fact(
+            t("manager.booking.kind"),
+            `${t(`burial_request.kind.${r.kind}`)}${r.kind === "family_grave" ? `, ${t(`burial_request.remains.${r.remains}`)}` : ""}`,
+          )}
+          {fact(
+            t("manager.booking.cemetery"),
+            <>
+              {r.cemeteryName}
+              {r.cemeteryAddress ? <span className="muted">, {r.cemeteryAddress}</span> : null} ·{" "}
+              <Link to={to(`/manager/cemetery/${r.cemeteryId}`)} className="print-hide">
+                {t("manager.booking.cemetery_page")}
+              </Link>
+            </>,
+          )}
+          {fact(t("manager.booking.places"), placesText(t, r.places) || "—", "request-places")}
+          {fact(t("manager.booking.slot"), slotText(t, locale, r), "request-slot")}
+          {fact(t("manager.booking.fee"), formatMoney(locale, r.fee))}
+          {r.paidAt
+            ? fact(
+                t("manager.booking.payment"),
+                [
+                  formatDate(locale, r.paidAt, true),
+                  r.paymentMethod ? t(`manager.booking.payment_${r.paymentMethod}`) : "",
+                  r.paymentRef ? t("manager.booking.receipt_no", { ref: r.paymentRef }) : "",
+                ]
+                  .filter(Boolean)
+                  .join(", "),
+                "request-payment",
+              )
+            : null}
+          {fact(t("manager.booking.created"), formatDate(locale, r.createdAt, true))}
+          {r.confirmedAt ? fact(t("manager.booking.confirmed_at"), formatDate(locale, r.confirmedAt, true)) : null}
+          {r.completedAt ? fact(t("manager.booking.completed_at"), formatDate(locale, r.completedAt, true)) : null}
+          {r.cancelReason ? fact(t("manager.booking.cancel_reason"), r.cancelReason) : null}
+          {r.burialId
+            ? fact(
+                t("manager.booking.record"),
+                <Link to={to(`/search?grave=${r.burialId}`)} data-testid="request-record">
+                  №{r.burialId}
+                </Link>,
+              )
+            : null}
+        </dl>
+        {r.status === "confirmed" || r.status === "completed" ? (
+          <p className="print-hide">
+            <a href={pdf} target="_blank" rel="noopener noreferrer" data-testid="confirmation-pdf">
+              <Icon name="file" size={18} /> {t("manager.booking.pdf")}
+            </a>
+          </p>
+        ) : null}
+      </section>
+
+      {r.status === "pending" && r.todo.length ? (
+        <p className="alert alert--warning" data-testid="request-todo">
+          {t("manager.booking.todo")}: {r.todo.map((x) => t(`manager.booking.todo_${x}`)).join(", ")}
+        </p>
+      ) : null}
+
+      <div className="two-columns">
+        <section className="card" aria-labelledby="br-client">
+          <h2 id="br-client" className="card__title">
+            {t("manager.booking.client")}
+          </h2>
+          {r.client ? (
+            <dl className="facts">
+              {fact(t("manager.booking.client_name"), r.client.name || t("manager.booking.unknown"))}
+              {fact(
+                t("common.phone"),
+                <a href={telHref(r.client.phone)} className="phone" data-testid="client-phone">
+                  {formatPhone(r.client.phone)}
+                </a>,
+              )}
+            </dl>
+          ) : (
+            <p className="muted">{t("manager.booking.unknown")}</p>
+          )}
+          {r.familyGrave ? (
+            <>
+              <h3>{t("manager.booking.family_grave")}</h3>
+              <dl className="facts" data-testid="family-grave">
+                {fact(
+                  t("manager.booking.family_grave_of"),
+                  <Link to={to(`/search?grave=${r.familyGrave.burialId}`)}>{r.familyGrave.name}</Link>,
+                )}
+                {fact(
+                  t("manager.booking.last_burial"),
+                  r.familyGrave.lastBurial
+                    ? formatDate(locale, r.familyGrave.lastBurial)
+                    : t("manager.booking.unknown"),
+                )}
+                {fact(t("manager.booking.burials_in"), r.familyGrave.burials)}
+              </dl>
+            </>
+          ) : null}
+        </section>
+
+        <section className="card" aria-labelledby="br-docs" data-testid="request-documents">
+          <h2 id="br-docs" className="card__title">
+            {t("manager.booking.documents")}
+          </h2>
+          <dl className="facts facts--stacked">
+            {fact(t("manager.booking.doc_certificate"), <Docs files={r.documents.certificate} />)}
+            {r.kind === "family_grave" || r.documents.kinship.length
+              ? fact(t("manager.booking.doc_kinship"), <Docs files={r.documents.kinship} />)
+              : null}
+            {r.kind === "family_grave" || r.documents.grave.length
+              ? fact(t("manager.booking.doc_grave"), <Docs files={r.documents.grave} />)
+              : null}
+          </dl>
+        </section>
+      </div>
+
+      <section className="card print-hide booking-actions" aria-labelledby="br-actions" data-testid="request-actions">
+        <h2 id="br-actions" className="card__title">
+          {t("manager.booking.actions")}
+        </h2>
+        {/* Where the pressed button was: a phone shows this part of the page after the move. */}
+        {answer?.ok ? (
+          <p className="alert alert--success" role="status" data-testid="move-done">
+            <Icon name="check" /> {t(`manager.booking.done.${answer.move}`)}
+          </p>
+        ) : null}
+        {answer?.error && !moves.includes(answer.move) ? (
+          // The move is no longer offered (someone else moved the request meanwhile): its form is gone.
+          <p className="alert alert--error" role="alert" data-testid="move-error">
+            {answer.error.message}
+          </p>
+        ) : null}
+        {moves.length === 0 ? <p className="muted">{t("manager.booking.no_actions")}</p> : null}
+        {moves.includes("pay_office") ? (
+          <Form method="post" className="form" noValidate data-testid="move-pay_office">
+            <input type="hidden" name="move" value="pay_office" />
+            {general("pay_office")}
+            <Field id="br-receipt" label={t("manager.booking.receipt")} hint={t("manager.booking.receipt_hint")}>
+              <input
+                id="br-receipt"
+                name="receipt"
+                maxLength={60}
+                autoComplete="off"
+                aria-describedby={describedBy("br-receipt", true)}
+              />
+            </Field>
+            <button type="submit" className="button" disabled={busy}>
+              {t("manager.booking.pay_office")}
+            </button>
+          </Form>
+        ) : null}
+        {moves.includes("confirm") ? (
+          <Form method="post" className="form" data-testid="move-confirm">
+            <input type="hidden" name="move" value="confirm" />
+            {general("confirm")}
+            <p className="field__hint" id="br-confirm-hint">
+              {t("manager.booking.confirm_hint")}
+            </p>
+            <button type="submit" className="button" disabled={busy} aria-describedby="br-confirm-hint">
+              {t("manager.booking.confirm")}
+            </button>
+          </Form>
+        ) : null}
+        {moves.includes("complete") ? (
+          <details className="record" data-testid="move-complete" open={Boolean(failed("complete"))}>
+            <summary>{t("manager.booking.complete")}</summary>
+            <Form method="post" className="form">
+              <input type="hidden" name="move" value="complete" />
+              {general("complete")}
+              <p className="alert alert--warning" id="br-complete-warning">
+                {t("manager.booking.complete_warning")}
+              </p>
+              <button type="submit" className="button" disabled={busy} aria-describedby="br-complete-warning">
+                {t("manager.booking.complete_yes")}
+              </button>
+            </Form>
+          </details>
+        ) : null}
+        {moves.includes("cancel") ? (
+          <details className="record" data-testid="move-cancel" open={Boolean(failed("cancel"))}>
+            <summary>{t("manager.booking.cancel")}</summary>
+            <Form method="post" className="form" noValidate>
+              <input type="hidden" name="move" value="cancel" />
+              {general("cancel")}
+              <Field
+                id="br-reason"
+                label={t("manager.booking.cancel_reason_label")}
+                hint={t("manager.booking.cancel_hint")}
+                error={reasonError}
+              >
+                <textarea
+                  id="br-reason"
+                  name="reason"
+                  rows={3}
+                  maxLength={500}
+                  required
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={describedBy("br-reason", true, reasonError)}
+                />
+              </Field>
+              <button type="submit" className="button button--danger" disabled={busy}>
+                {t("manager.booking.cancel_yes")}
+              </button>
+            </Form>
+          </details>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="br-history">
+        <h2 id="br-history" className="card__title">
+          {t("manager.booking.history")}
+        </h2>
+        {r.history.length === 0 ? <p className="muted">{t("manager.booking.history_empty")}</p> : null}
+        <ol className="history" data-testid="request-history">
+          {r.history.map((e, i) => (
+            <li key={i}>
+              <time dateTime={e.at}>{formatDate(locale, e.at, true)}</time> · {known("burial_request.action", e.action)}
+              {e.byRole ? <span className="muted"> · {known("burial_request.by", e.byRole)}</span> : null}
+              {e.reason ? <span className="history__reason">{e.reason}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}

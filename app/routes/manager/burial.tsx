@@ -1,0 +1,264 @@
+import { Form, Link, useSearchParams } from "react-router";
+import type { TCemeterySummary } from "../../../common/api-types.ts";
+import {
+  BURIAL_KINDS,
+  BURIAL_REQUEST_STATUSES,
+  localDate,
+  type TBurialRequestPage,
+  type TBurialRequestSummary,
+  ZBurialRequestFilter,
+} from "../../../common/booking.ts";
+import { formatLongDate } from "../../../common/i18n.ts";
+import { isoDate, pageNumber } from "../../../common/schemas.ts";
+import { BurialRequestRow, placesText } from "../../components/burial-request-row.tsx";
+import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
+import { Icon } from "../../components/icon.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { useT } from "../../lib/hooks.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/burial";
+
+export function meta({ location }: Route.MetaArgs) {
+  return [{ title: location.pathname.startsWith("/kk") ? "Жерлеу өтінімдері" : "Заявки на захоронение" }];
+}
+
+/** The list's filters in the URL, each kept only when the API's own rule takes it (anything else: unset). */
+const LIST_FIELDS = ["number", "from", "to", "cemeteryId", "status", "kind"] as const;
+/** The day schedule's choice in the URL. */
+const DAY_FIELDS = ["date", "dayCemeteryId"] as const;
+/** A day's burials: the paid, the confirmed and the done ones, by time. */
+const ON_SCHEDULE = new Set<string>(["paid", "confirmed", "completed"]);
+/** A day holds a few dozen burials per cemetery; this only bounds a loop that cannot be meant. */
+const MAX_SCHEDULE_PAGES = 50;
+
+function filtersOf(params: URLSearchParams) {
+  const shape = ZBurialRequestFilter.shape;
+  const pick = <K extends Exclude<(typeof LIST_FIELDS)[number], "status">>(key: K) => {
+    const raw = params.get(key);
+    if (!raw) return "";
+    const parsed = shape[key].safeParse(raw);
+    return parsed.success && parsed.data !== undefined ? String(raw).trim() : "";
+  };
+  const status = params.get("status") ?? "";
+  const dayCemetery = params.get("dayCemeteryId") ?? "";
+  const date = params.get("date") ?? "";
+  return {
+    number: pick("number"),
+    from: pick("from"),
+    to: pick("to"),
+    cemeteryId: pick("cemeteryId"),
+    kind: pick("kind"),
+    status: status === "open" || (BURIAL_REQUEST_STATUSES as readonly string[]).includes(status) ? status : "",
+    page: pageNumber(params.get("page")),
+    date: isoDate.safeParse(date).success ? date : "",
+    dayCemeteryId: /^\d{1,9}$/.test(dayCemetery) ? dayCemetery : "",
+  };
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { api } = context.get(requestContext);
+  const f = filtersOf(new URL(request.url).searchParams);
+  const [list, cemeteriesPage] = await Promise.all([
+    api.get<TBurialRequestPage>("/burial-requests", {
+      query: {
+        number: f.number || undefined,
+        from: f.from || undefined,
+        to: f.to || undefined,
+        cemeteryId: f.cemeteryId || undefined,
+        kind: f.kind || undefined,
+        status: f.status && f.status !== "open" ? f.status : undefined,
+        open: f.status === "open" ? "1" : undefined,
+        page: f.page,
+      },
+    }),
+    api.get<{ items: TCemeterySummary[] }>("/manager/cemeteries"),
+  ]);
+  const cemeteries = cemeteriesPage.items.map((c) => ({ id: c.id, name: c.name }));
+  // The day schedule: today in the cemeteries' zone and the first cemetery unless chosen.
+  const date = f.date || localDate(new Date());
+  const dayCemetery = cemeteries.find((c) => String(c.id) === f.dayCemeteryId) ?? cemeteries[0] ?? null;
+  const day: TBurialRequestSummary[] = [];
+  if (dayCemetery) {
+    for (let page = 1; page <= MAX_SCHEDULE_PAGES; page++) {
+      const got = await api.get<TBurialRequestPage>("/burial-requests", {
+        query: { cemeteryId: dayCemetery.id, from: date, to: date, page },
+      });
+      day.push(...got.items);
+      if (page * got.pageSize >= got.total) break;
+    }
+  }
+  const schedule = day
+    .filter((r) => ON_SCHEDULE.has(r.status))
+    .sort((a, b) => (a.burialTime ?? "").localeCompare(b.burialTime ?? "") || a.id - b.id);
+  return { list, cemeteries, schedule, date, dayCemetery, now: new Date().toISOString() };
+}
+
+/** Hidden copies of the URL's other parameters, so a GET form changes its own and keeps the rest. */
+function Keep({ fields }: { fields: readonly string[] }) {
+  const [params] = useSearchParams();
+  return fields.map((k) => {
+    const v = params.get(k);
+    return v ? <input key={k} type="hidden" name={k} value={v} /> : null;
+  });
+}
+
+/**
+ * All burial requests of the manager's cemeteries (the admin: all), filtered by number, burial
+ * dates, cemetery, status and kind, a page at a time, everything in the URL; and the day's
+ * schedule of one cemetery (paid, confirmed and completed burials by time), printable.
+ */
+export default function ManagerBurial({ loaderData }: Route.ComponentProps) {
+  const { t, to, locale } = useT();
+  const [params] = useSearchParams();
+  const f = filtersOf(params);
+  const { list, cemeteries, schedule, date, dayCemetery, now } = loaderData;
+  const select = (name: string, label: string, value: string, options: [string, string][]) => (
+    <Field id={`bf-${name}`} label={label}>
+      <select id={`bf-${name}`} name={name} defaultValue={value} key={`${name}=${value}`}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+  const input = (name: "number" | "from" | "to", label: string, type: string, hint?: string) => (
+    <Field id={`bf-${name}`} label={label} hint={hint}>
+      <input
+        id={`bf-${name}`}
+        name={name}
+        type={type}
+        defaultValue={f[name]}
+        key={`${name}=${f[name]}`}
+        aria-describedby={describedBy(`bf-${name}`, hint)}
+        {...(type === "text" ? { maxLength: 20, autoComplete: "off" } : {})}
+      />
+    </Field>
+  );
+  const pdf = dayCemetery
+    ? `/api/v1/manager/schedule.pdf?cemeteryId=${dayCemetery.id}&date=${date}&lang=${locale}`
+    : null;
+  return (
+    <div className="burial-screen">
+      <section aria-labelledby="burial-title" className="print-hide">
+        <h1 id="burial-title">{t("manager.burial.title")}</h1>
+        <p className="field__hint">{t("manager.burial.intro")}</p>
+        <Form method="get" className="card filters-form" role="search" aria-label={t("manager.burial.filters")}>
+          <Keep fields={DAY_FIELDS} />
+          <div className="form__row">
+            {input("number", t("manager.burial.number"), "text", t("manager.burial.number_hint"))}
+            {input("from", t("manager.burial.from"), "date")}
+            {input("to", t("manager.burial.to"), "date")}
+            {select("cemeteryId", t("manager.burial.cemetery"), f.cemeteryId, [
+              ["", t("manager.inbox.all_cemeteries")],
+              ...cemeteries.map((c) => [String(c.id), c.name] as [string, string]),
+            ])}
+            {select("status", t("manager.burial.status"), f.status, [
+              ["", t("common.all")],
+              ["open", t("manager.burial.status_open")],
+              ...BURIAL_REQUEST_STATUSES.map((s) => [s, t(`burial_request.status.${s}`)] as [string, string]),
+            ])}
+            {select("kind", t("manager.burial.kind"), f.kind, [
+              ["", t("common.all")],
+              ...BURIAL_KINDS.map((k) => [k, t(`burial_request.kind.${k}`)] as [string, string]),
+            ])}
+          </div>
+          <div className="card__actions">
+            <button type="submit" className="button button--small" data-testid="burial-apply">
+              <Icon name="search" size={16} /> {t("manager.burial.apply")}
+            </button>
+            <Link to={to("/manager/burial")} className="button button--ghost button--small">
+              {t("manager.burial.reset")}
+            </Link>
+          </div>
+        </Form>
+        <p role="status" data-testid="burial-total">
+          {t("manager.inbox.total", { count: list.total })}
+        </p>
+        {list.items.length === 0 ? <p className="note">{t("manager.burial.none")}</p> : null}
+        <ul className="requests" data-testid="burial-requests">
+          {list.items.map((r) => (
+            <BurialRequestRow key={r.id} r={r} now={now} />
+          ))}
+        </ul>
+        <Pager page={list.page} pageSize={list.pageSize} total={list.total} />
+      </section>
+
+      <section aria-labelledby="schedule-title" className="schedule-section" data-testid="schedule">
+        <h2 id="schedule-title">{t("manager.burial.schedule.title")}</h2>
+        {dayCemetery ? (
+          <>
+            <Form
+              method="get"
+              className="card filters-form print-hide"
+              aria-label={t("manager.burial.schedule.form")}
+              data-testid="schedule-form"
+            >
+              <Keep fields={[...LIST_FIELDS, "page"]} />
+              <div className="form__row">
+                <Field id="sd-date" label={t("manager.burial.schedule.date")}>
+                  <input id="sd-date" name="date" type="date" defaultValue={date} key={date} required />
+                </Field>
+                <Field id="sd-cemetery" label={t("manager.burial.schedule.cemetery")}>
+                  <select id="sd-cemetery" name="dayCemeteryId" defaultValue={dayCemetery.id} key={dayCemetery.id}>
+                    <NamedOptions items={cemeteries} />
+                  </select>
+                </Field>
+              </div>
+              <div className="card__actions">
+                <button type="submit" className="button button--small" data-testid="schedule-show">
+                  {t("manager.burial.schedule.show")}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => window.print()}
+                  data-testid="schedule-print"
+                >
+                  {t("manager.burial.schedule.print")}
+                </button>
+                {pdf ? (
+                  <a
+                    href={pdf}
+                    className="button button--ghost button--small"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <Icon name="file" size={16} /> {t("manager.burial.schedule.pdf")}
+                  </a>
+                ) : null}
+              </div>
+            </Form>
+            <h3 data-testid="schedule-heading">
+              {t("manager.burial.schedule.heading", {
+                cemetery: dayCemetery.name,
+                date: formatLongDate(locale, `${date}T12:00:00+05:00`),
+              })}{" "}
+              <span className="muted">· {t("manager.burial.schedule.count", { count: schedule.length })}</span>
+            </h3>
+            {schedule.length === 0 ? <p className="note">{t("manager.burial.schedule.empty")}</p> : null}
+            <ol className="schedule" data-testid="schedule-items">
+              {schedule.map((r) => (
+                <li key={r.id} className="schedule__item" data-request-id={r.id}>
+                  <span className="schedule__time">{r.burialTime}</span>
+                  <span className="schedule__what">
+                    <strong>{r.deceased}</strong> · {t(`burial_request.kind.${r.kind}`)}
+                    <br />
+                    <span className="muted">{placesText(t, r.places)}</span>
+                    <br />
+                    <Link to={to(`/manager/booking/${r.id}`)}>{t("burial_request.number", { number: r.number })}</Link>{" "}
+                    <StatusBadge kind="burial_request" status={r.status} />
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : (
+          <p className="note">{t("manager.burial.schedule.no_cemetery")}</p>
+        )}
+      </section>
+    </div>
+  );
+}
