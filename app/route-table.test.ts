@@ -103,7 +103,10 @@ describe("route table", () => {
       "supplier-profile": ["supplier"],
       "supplier-notifications": ["supplier"],
       "client-notifications": ["client"],
-      // The family's booking screens (issue 8).
+      // The cemetery's and the family's booking screens (issue 8).
+      "manager-booking": staff,
+      "manager-booking-item": staff,
+      "manager-burial": staff,
       "client-tickets-active": ["client"],
       "client-ticket": ["client"],
       "client-tickets-burial": ["client"],

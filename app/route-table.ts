@@ -160,7 +160,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/manager/booking",
     file: "routes/manager/booking.tsx",
     layout: "manager",
-    roles: MANAGER_OR_ADMIN,
+    permission: "booking.view",
     nav: "nav.manager.booking",
   },
   {
@@ -168,14 +168,14 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/manager/booking/:id",
     file: "routes/manager/booking-item.tsx",
     layout: "manager",
-    roles: MANAGER_OR_ADMIN,
+    permission: "booking.view",
   },
   {
     id: "manager-burial",
     path: "/manager/burial",
     file: "routes/manager/burial.tsx",
     layout: "manager",
-    roles: MANAGER_OR_ADMIN,
+    permission: "booking.view",
     nav: "nav.manager.burial",
   },
   {

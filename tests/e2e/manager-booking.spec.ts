@@ -158,6 +158,10 @@ test("a manager records the payment, confirms and completes a booking on a phone
   const item = page.getByTestId("schedule-items").locator(`[data-request-id="${booking.id}"]`);
   await expect(item).toContainText(booking.time);
   await expect(item).toContainText("Жолдасбеков Серік Әбенұлы");
+
+  // Anyone finds the burial in the public registry now.
+  await page.goto("/search?q=Жолдасбеков Серік Әбенұлы");
+  await expect(page.getByTestId("search-results")).toContainText("Жолдасбеков");
   await expectNoSideScroll(page);
 
   // A page left open while the family cancels: the manager's move is refused with a translated
