@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NEWS_CATEGORY_VALUES } from "./api-types.ts";
 import { isValidBin, isValidIin } from "./iin.ts";
 import { normalizePhone, normalizePhoneList } from "./phone.ts";
+import { BURIAL_KINDS, REMAINS } from "./booking-terms.ts";
 import { MAX_SELECTED_PLOTS } from "./plot-selection.ts";
 
 /**
@@ -400,12 +401,6 @@ export const ZAddRequestInput = inDateOrder(
 export type TAddRequestInput = z.input<typeof ZAddRequestInput>;
 
 // ---- Burial requests (bookings) ----
-
-/** A new grave (one to four adjacent places), into an existing family grave, or an urn in a new place. */
-export const BURIAL_KINDS = ["new_grave", "family_grave", "urn"] as const;
-export type BurialKind = (typeof BURIAL_KINDS)[number];
-export const REMAINS = ["coffin", "urn"] as const;
-export type Remains = (typeof REMAINS)[number];
 
 const ids = (max: number) => z.array(z.string().uuid("validation.invalid")).max(max, "validation.too_many_files");
 

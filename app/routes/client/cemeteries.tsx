@@ -1,5 +1,6 @@
 import type { TCemeterySummary } from "../../../common/api-types.ts";
 import type { TClientCemeteries } from "../../../common/booking.ts";
+import { documentUrls } from "../../../common/booking-terms.ts";
 import { routeLinks } from "../../../common/map-links.ts";
 import { formatPhones } from "../../../common/phone.ts";
 import { Icon } from "../../components/icon.tsx";
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The cemeteries where the family has graves or bookings: on the map, with the way there and the graves. */
 export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
-  const { t, to } = useT();
+  const { t, to, locale } = useT();
   const { mine, onMap } = loaderData;
   const open = (id: number) => document.getElementById(`cemetery-${id}`)?.scrollIntoView({ behavior: "smooth" });
   return (
@@ -65,7 +66,7 @@ export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
                         <li key={g.burialId}>
                           <strong>{g.name}</strong> · {t("search.sector")} {g.sector}, {t("search.row").toLowerCase()}{" "}
                           {g.row}, {t("search.place").toLowerCase()} {g.place}{" "}
-                          <a href={`/api/v1/burials/${g.burialId}/certificate.pdf`}>{t("booking.grave_certificate")}</a>
+                          <a href={documentUrls.certificate(g.burialId, locale)}>{t("booking.grave_certificate")}</a>
                         </li>
                       ))}
                     </ul>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { TUploadFile } from "../../../common/api-types.ts";
 import type { TBurialRequest, TSlots } from "../../../common/booking.ts";
+import { documentUrls } from "../../../common/booking-terms.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { parseId } from "../../../common/schemas.ts";
@@ -245,11 +246,7 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
             </p>
           ) : null}
           <p>
-            <a
-              href={`/api/v1/burial-requests/${b.id}/confirmation.pdf?lang=${locale}`}
-              className="button button--ghost"
-              download
-            >
+            <a href={documentUrls.confirmation(b.id, locale)} className="button button--ghost" download>
               <Icon name="file" /> {t("booking.confirmation_pdf")}
             </a>
           </p>

@@ -7,7 +7,7 @@ import type {
   TPublicPlot,
   TUploadFile,
 } from "../../../common/api-types.ts";
-import { BURIAL_KINDS, type BurialKind } from "../../../common/booking.ts";
+import { BURIAL_KINDS, type BurialKind } from "../../../common/booking-terms.ts";
 import { formatMoney } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { MAX_SELECTED_PLOTS } from "../../../common/plot-selection.ts";

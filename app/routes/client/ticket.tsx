@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import type { BurialRequestMove, TBurialRequest } from "../../../common/booking.ts";
+import type { TBurialRequest } from "../../../common/booking.ts";
+import { type BurialRequestMove, documentUrls } from "../../../common/booking-terms.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { BurialRequestFacts, BurialRequestHistory } from "../../components/burial-request.tsx";
 import { Countdown } from "../../components/countdown.tsx";
@@ -93,13 +94,13 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="ticket-links">
         {b.status !== "cancelled" && b.status !== "expired" ? (
-          <a href={`/api/v1/burial-requests/${b.id}/confirmation.pdf?lang=${locale}`} className="button button--ghost">
+          <a href={documentUrls.confirmation(b.id, locale)} className="button button--ghost">
             <Icon name="file" /> {t("booking.confirmation_pdf")}
           </a>
         ) : null}
         {b.status === "completed" && b.burialId ? (
           <a
-            href={`/api/v1/burials/${b.burialId}/certificate.pdf?lang=${locale}`}
+            href={documentUrls.certificate(b.burialId, locale)}
             className="button button--ghost"
             data-testid="certificate"
           >
