@@ -132,7 +132,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <div className="card__actions">
-                {s.status === "pending" ? (
+                {s.moves.includes("activate") ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={s.id} />
                     <button
@@ -146,7 +146,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
                     </button>
                   </Form>
                 ) : null}
-                {s.status === "blocked" ? (
+                {s.moves.includes("unblock") ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={s.id} />
                     <button
@@ -159,7 +159,8 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
                       {t("admin.suppliers.unblock")}
                     </button>
                   </Form>
-                ) : (
+                ) : null}
+                {s.moves.includes("block") ? (
                   <details className="disclosure">
                     <summary className="button button--ghost button--small">{t("admin.suppliers.block")}</summary>
                     <Form method="post" className="stack">
@@ -177,7 +178,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
                       </button>
                     </Form>
                   </details>
-                )}
+                ) : null}
               </div>
             </li>
           ))}

@@ -66,7 +66,7 @@ export default function UserNewsItem({ loaderData }: Route.ComponentProps) {
           <Icon name="pencil" /> {t("common.edit")}
         </Link>
         <Form method="post">
-          {item.status === "draft" ? (
+          {item.moves.includes("publish") ? (
             <button
               type="submit"
               className="button"
@@ -77,7 +77,8 @@ export default function UserNewsItem({ loaderData }: Route.ComponentProps) {
             >
               <Icon name="check" /> {t("user.news.publish")}
             </button>
-          ) : (
+          ) : null}
+          {item.moves.includes("unpublish") ? (
             <button
               type="submit"
               className="button button--ghost"
@@ -88,7 +89,7 @@ export default function UserNewsItem({ loaderData }: Route.ComponentProps) {
             >
               {t("user.news.unpublish")}
             </button>
-          )}
+          ) : null}
         </Form>
         {item.status === "published" ? (
           <Link className="button button--ghost" to={to(`/news/${item.id}`)}>

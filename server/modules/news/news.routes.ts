@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { NEWS_MOVES } from "../../../common/api-types.ts";
 import { NEWS_CATEGORY_VALUES, ZNewsInput } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk, ZPageQuery } from "../../lib/openapi.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
-  changeNewsStatus,
   createNews,
   deleteNews,
   getAkimatNews,
@@ -13,6 +13,7 @@ import {
   listAkimatNews,
   listPublicNews,
   listPublishedIds,
+  moveNews,
   updateNews,
 } from "./news.service.ts";
 
@@ -49,6 +50,7 @@ const ZNewsAdmin = z
     publishedAt: z.string().nullable(),
     updatedAt: z.string(),
     authorName: z.string().nullable(),
+    moves: z.array(z.enum(NEWS_MOVES)).openapi({ description: "What the caller may do with the item now" }),
   })
   .openapi("NewsAdmin");
 
@@ -125,7 +127,8 @@ export const newsRoutes = createRouter()
     }),
     async (c) => {
       const user = callerOf(c);
-      return c.json(await listAkimatNews(c.get("services").db, user, c.req.valid("query")), 200);
+      const s = c.get("services");
+      return c.json(await listAkimatNews(s.db, user, c.req.valid("query"), s.now()), 200);
     },
   )
   .openapi(
@@ -140,7 +143,8 @@ export const newsRoutes = createRouter()
     }),
     async (c) => {
       const user = callerOf(c);
-      return c.json(await getAkimatNews(c.get("services").db, user, c.req.valid("param").id), 200);
+      const s = c.get("services");
+      return c.json(await getAkimatNews(s.db, user, c.req.valid("param").id, s.now()), 200);
     },
   )
   .openapi(
@@ -177,13 +181,11 @@ export const newsRoutes = createRouter()
   )
   .openapi(transition("publish"), async (c) => {
     const user = callerOf(c);
-    const s = c.get("services");
-    return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "published", s.now()), 200);
+    return c.json(await moveNews(c.get("services"), user, c.req.valid("param").id, "publish"), 200);
   })
   .openapi(transition("unpublish"), async (c) => {
     const user = callerOf(c);
-    const s = c.get("services");
-    return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "draft", s.now()), 200);
+    return c.json(await moveNews(c.get("services"), user, c.req.valid("param").id, "unpublish"), 200);
   })
   .openapi(
     apiRoute({

@@ -1,23 +1,25 @@
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { SupplierStatus, TSupplier } from "../../../common/api-types.ts";
+import type { SupplierMove, SupplierStatus, TSupplier } from "../../../common/api-types.ts";
 import { can } from "../../../common/permissions.ts";
 import type { Db } from "../../db/client.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { ownSupplierId } from "../access/access.service.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type Actor, applyTransition, defineTransitions, writeAudit } from "../audit/audit.service.ts";
-import { type NotificationKind, notify } from "../notifications/notifications.service.ts";
+import type { Services } from "../../services.ts";
+import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
+import { move, movesFor } from "../workflow/workflow.ts";
+import { supplierMachine } from "./suppliers.machine.ts";
 import { suppliers } from "./suppliers.tables.ts";
 
-/** Who may move a supplier where: an admin activates a new company, blocks and unblocks it. */
-export const supplierTransitions = defineTransitions<SupplierStatus>("supplier", {
-  pending: ["active", "blocked"],
-  active: ["blocked"],
-  blocked: ["active"],
-});
-
-export async function listSuppliers(db: Db, filter: { status?: SupplierStatus; q?: string }): Promise<TSupplier[]> {
+/** Companies as `actor` sees them, each with the moves `actor` may make on it now. */
+export async function listSuppliers(
+  db: Db,
+  actor: Actor,
+  filter: { status?: SupplierStatus; q?: string },
+  now: Date,
+): Promise<TSupplier[]> {
   const conds: SQL[] = [];
   if (filter.status) conds.push(eq(suppliers.status, filter.status));
   if (filter.q) {
@@ -48,6 +50,7 @@ export async function listSuppliers(db: Db, filter: { status?: SupplierStatus; q
     phone,
     createdAt: s.createdAt.toISOString(),
     documents: docs.get(String(s.id)) ?? [],
+    moves: movesFor(supplierMachine, s, actor, now),
   }));
 }
 
@@ -63,9 +66,13 @@ registerReadPolicy(
 export const MAX_SUPPLIER_DOCUMENTS = 10;
 
 /** The signed-in supplier's own company, with its documents. */
-export async function getOwnSupplier(db: Db, user: { supplierId: number | null }): Promise<TSupplier> {
+export async function getOwnSupplier(
+  db: Db,
+  user: { id: number; role: string; supplierId: number | null },
+  now: Date,
+): Promise<TSupplier> {
   const supplierId = ownSupplierId(user);
-  const [own] = (await listSuppliers(db, {})).filter((s) => s.id === supplierId);
+  const [own] = (await listSuppliers(db, user, {}, now)).filter((s) => s.id === supplierId);
   if (!own) throw new AppError(404, "supplier_not_found");
   return own;
 }
@@ -76,7 +83,7 @@ export async function getOwnSupplier(db: Db, user: { supplierId: number | null }
  */
 export async function setSupplierDocuments(
   db: Db,
-  user: { id: number; supplierId: number | null },
+  user: { id: number; role: string; supplierId: number | null },
   documentIds: readonly string[],
   now: Date,
 ): Promise<TSupplier> {
@@ -109,56 +116,23 @@ export async function setSupplierDocuments(
       });
     }
   });
-  return getOwnSupplier(db, user);
+  return getOwnSupplier(db, user, now);
 }
 
-/** The admin's actions on a supplier: the states each starts from, where it leads, what the company is told. */
-export const SUPPLIER_ACTIONS = {
-  activate: { from: ["pending"], to: "active", kind: "supplier_activated" },
-  block: { from: ["pending", "active"], to: "blocked", kind: "supplier_blocked" },
-  unblock: { from: ["blocked"], to: "active", kind: "supplier_unblocked" },
-} as const satisfies Record<string, { from: readonly SupplierStatus[]; to: SupplierStatus; kind: NotificationKind }>;
-export type SupplierAction = keyof typeof SUPPLIER_ACTIONS;
-
-/** Applies an admin's action to a supplier, with an audit row and a notification to the company's users. */
-export async function changeSupplierStatus(
-  db: Db,
+/**
+ * Makes a move on a supplier (`supplierMachine`: activate, block with a reason, unblock): the
+ * guarded update, its audit row and the company's notifications in one transaction.
+ */
+export async function moveSupplier(
+  s: Services,
   actor: Actor,
   id: number,
-  action: SupplierAction,
+  name: SupplierMove,
   reason?: string,
 ): Promise<void> {
-  const { from: allowedFrom, to, kind } = SUPPLIER_ACTIONS[action];
-  await db.transaction(async (tx) => {
-    const [s] = await tx.select().from(suppliers).where(eq(suppliers.id, id));
-    if (!s) throw new AppError(404, "supplier_not_found");
-    if (!(allowedFrom as readonly SupplierStatus[]).includes(s.status)) {
-      throw new AppError(409, "invalid_transition", { from: s.status, to });
-    }
-    await applyTransition(tx, supplierTransitions, {
-      actor,
-      entityId: id,
-      from: s.status,
-      to,
-      action,
-      data: reason ? { reason } : undefined,
-      update: async () => {
-        const changed = await tx
-          .update(suppliers)
-          .set({ status: to, blockReason: to === "blocked" ? (reason ?? null) : null })
-          .where(and(eq(suppliers.id, id), eq(suppliers.status, s.status)))
-          .returning({ id: suppliers.id });
-        return changed.length === 1;
-      },
-    });
-    const staff = await tx.select({ id: users.id }).from(users).where(eq(users.supplierId, id));
-    for (const u of staff) {
-      await notify(tx, {
-        userId: u.id,
-        kind,
-        params: { company: s.companyName, reason: reason ?? "" },
-        link: "/supplier/notifications",
-      });
-    }
+  await s.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(suppliers).where(eq(suppliers.id, id)).for("update");
+    if (!row) throw new AppError(404, "supplier_not_found");
+    await move(tx, s, supplierMachine, row, name, actor, { reason });
   });
 }
