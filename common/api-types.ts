@@ -57,6 +57,9 @@ export type TAkimatDetails = TAkimat & { employees: TEmployee[] };
 export type TPublicAkimat = { id: number; name: string; city: string; address: string; phone: string };
 
 export type SupplierStatus = "pending" | "active" | "blocked";
+/** The moves of a supplier company (its machine, `suppliers.machine.ts`). */
+export const SUPPLIER_MOVES = ["activate", "block", "unblock"] as const;
+export type SupplierMove = (typeof SUPPLIER_MOVES)[number];
 
 export type TSupplier = {
   id: number;
@@ -72,6 +75,8 @@ export type TSupplier = {
   createdAt: string;
   /** Registration documents the company uploaded (readable by admins and the company). */
   documents: TUploadFile[];
+  /** What the caller may do with the company now. */
+  moves: SupplierMove[];
 };
 
 export type TNotification = {
@@ -98,6 +103,9 @@ export type TUploadFile = { id: string; url: string; name: string; size: number;
 export const NEWS_CATEGORY_VALUES = ["announcements", "social_support", "legislation"] as const;
 export type NewsCategory = (typeof NEWS_CATEGORY_VALUES)[number];
 export type NewsStatus = "draft" | "published";
+/** The moves of a news item (its machine, `news.machine.ts`). */
+export const NEWS_MOVES = ["publish", "unpublish"] as const;
+export type NewsMove = (typeof NEWS_MOVES)[number];
 
 /** A published news item in one language, for the public pages. */
 export type TPublicNews = {
@@ -130,6 +138,8 @@ export type TNewsAdmin = {
   publishedAt: string | null;
   updatedAt: string;
   authorName: string | null;
+  /** What the caller may do with the item now. */
+  moves: NewsMove[];
 };
 
 export type PlotStatus = "free" | "reserved" | "occupied" | "unavailable";
@@ -240,6 +250,17 @@ export type TStaffBurial = {
 export type TStaffPlot = TPlotProps & { cemeteryId: number; size: string; notes: string; burials: TStaffBurial[] };
 
 export type TRequestStatus = "new" | "in_progress" | "found" | "added" | "not_found";
+/**
+ * The moves of a registry request (its machine, `registry-requests.machine.ts`), each with the
+ * status it leads to: the answer form posts that status.
+ */
+export const REGISTRY_REQUEST_MOVES = {
+  take: "in_progress",
+  answer_found: "found",
+  answer_added: "added",
+  answer_not_found: "not_found",
+} as const satisfies Record<string, TRequestStatus>;
+export type RegistryRequestMove = keyof typeof REGISTRY_REQUEST_MOVES;
 
 /** A visitor's search or add request, as the staff handle it. */
 export type TRegistryRequest = {
@@ -266,6 +287,8 @@ export type TRegistryRequest = {
   createdAt: string;
   /** The cemetery's name in the request's language; null when the applicant named none. */
   cemeteryName: string | null;
+  /** What the caller may do with the request now (none once it is closed). */
+  moves: RegistryRequestMove[];
 };
 
 /** One page of requests, with how many match in all. */

@@ -1,7 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { ApiError } from "../../common/api-client.ts";
-import type { TPublicBurial, TRegistryRequest } from "../../common/api-types.ts";
+import {
+  REGISTRY_REQUEST_MOVES,
+  type RegistryRequestMove,
+  type TPublicBurial,
+  type TRegistryRequest,
+} from "../../common/api-types.ts";
 import { formatDate } from "../../common/i18n.ts";
 import { formatPhone, telHref } from "../../common/phone.ts";
 import { browserApi } from "../lib/browser-api.ts";
@@ -28,8 +33,6 @@ export type TPickerResult = {
   status?: string;
   answer?: string;
 };
-
-const ANSWER_STATUSES = ["in_progress", "found", "added", "not_found"] as const;
 
 /** "1950–2024", "† 2024", or nothing. */
 function years(b: TPublicBurial): string {
@@ -251,7 +254,11 @@ export function RequestCard({
     lastResult: answer?.form,
     defaultValue: { answerStatus: mine?.status ?? "found", answer: mine?.answer ?? "" },
   });
-  const open = r.status === "new" || r.status === "in_progress";
+  // The answers the caller may give now (the request's `moves`), as the statuses the form sends.
+  const answers = (Object.keys(REGISTRY_REQUEST_MOVES) as RegistryRequestMove[])
+    .filter((m) => r.moves.includes(m))
+    .map((m) => REGISTRY_REQUEST_MOVES[m]);
+  const open = answers.length > 0;
   const person = [r.surname, r.name, r.patronymic].filter(Boolean).join(" ");
   // Told as soon as the answer is stored: the list's reload then takes the closed card away.
   const done = Boolean(fetcher.data?.ok);
@@ -320,7 +327,7 @@ export function RequestCard({
             <Field field={fields.answerStatus} label={t("manager.answer_status")}>
               {(p) => (
                 <select {...p}>
-                  {ANSWER_STATUSES.filter((s) => s !== r.status).map((s) => (
+                  {answers.map((s) => (
                     <option key={s} value={s}>
                       {t(`request_status.${s}`)}
                     </option>

@@ -71,6 +71,9 @@ test("the akimat writes a news item in both languages with a cover and a link; v
   await expect(page).toHaveURL(/\/user\/news\/\d+$/);
   await page.getByTestId("publish-news").click();
   await expect(page.getByText("Опубликована").first()).toBeVisible();
+  // The item's buttons are its moves now: withdrawing, no second publishing.
+  await expect(page.getByTestId("unpublish-news")).toBeVisible();
+  await expect(page.getByTestId("publish-news")).toHaveCount(0);
   const id = /\/user\/news\/(\d+)$/.exec(page.url())?.[1];
 
   const visitor = waitsForHydration(await browser.newPage());

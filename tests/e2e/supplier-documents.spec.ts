@@ -5,7 +5,8 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 /**
  * A new funeral company registers with its BIN, lands on its company page, uploads its
- * registration document; the admin sees the document, opens it and activates the company.
+ * registration document; the admin sees the document, opens it, activates the company, then blocks
+ * it with a reason.
  */
 test("a new supplier registers and uploads documents that the admin reviews", async ({ page }) => {
   const errors = watchForErrors(page);
@@ -47,5 +48,24 @@ test("a new supplier registers and uploads documents that the admin reviews", as
   expect(file.status()).toBe(200);
   expect(file.headers()["content-disposition"]).toMatch(/^attachment/);
   expect(file.headers()["x-content-type-options"]).toBe("nosniff");
+
+  // The buttons are the moves the API lists: a new company is activated (or blocked), an active one
+  // blocked with a reason, a blocked one unblocked.
+  await expect(card.getByRole("button", { name: "Разблокировать" })).toHaveCount(0);
+  await card.getByRole("button", { name: "Активировать" }).click();
+  await expect(card).toHaveCount(0);
+  await page.goto("/admin/suppliers?status=active");
+  const active = page.locator(".card", { hasText: "ТОО «Ақ жол ритуал»" });
+  await expect(active.getByRole("button", { name: "Активировать" })).toHaveCount(0);
+  await expect(active.getByRole("button", { name: "Разблокировать" })).toHaveCount(0);
+  await active.getByText("Заблокировать…").click();
+  await active.getByLabel("Причина блокировки").fill("Документы не читаются");
+  await active.getByRole("button", { name: "Заблокировать", exact: true }).click();
+  await expect(active).toHaveCount(0);
+  await page.goto("/admin/suppliers?status=blocked");
+  const blocked = page.locator(".card", { hasText: "ТОО «Ақ жол ритуал»" });
+  await expect(blocked).toContainText("Документы не читаются");
+  await expect(blocked.getByText("Заблокировать…")).toHaveCount(0);
+  await expect(blocked.getByRole("button", { name: "Разблокировать" })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -150,7 +150,7 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
                 </p>
               ) : null}
               <div className="card__actions">
-                {s.status === "pending" ? (
+                {s.moves.includes("activate") ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={s.id} />
                     <button
@@ -164,7 +164,7 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
                     </button>
                   </Form>
                 ) : null}
-                {s.status === "blocked" ? (
+                {s.moves.includes("unblock") ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={s.id} />
                     <button
@@ -177,7 +177,8 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
                       {t("admin.suppliers.unblock")}
                     </button>
                   </Form>
-                ) : (
+                ) : null}
+                {s.moves.includes("block") ? (
                   <details className="disclosure">
                     <summary className="button button--ghost button--small">{t("admin.suppliers.block")}</summary>
                     <BlockForm
@@ -186,7 +187,7 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
                       busy={busy}
                     />
                   </details>
-                )}
+                ) : null}
               </div>
             </li>
           ))}

@@ -65,7 +65,7 @@ export default function UserNewsItem({ loaderData, actionData }: Route.Component
           <Icon name="pencil" /> {t("common.edit")}
         </Link>
         <Form method="post">
-          {item.status === "draft" ? (
+          {item.moves.includes("publish") ? (
             <button
               type="submit"
               className="button"
@@ -76,7 +76,8 @@ export default function UserNewsItem({ loaderData, actionData }: Route.Component
             >
               <Icon name="check" /> {t("user.news.publish")}
             </button>
-          ) : (
+          ) : null}
+          {item.moves.includes("unpublish") ? (
             <button
               type="submit"
               className="button button--ghost"
@@ -87,7 +88,7 @@ export default function UserNewsItem({ loaderData, actionData }: Route.Component
             >
               {t("user.news.unpublish")}
             </button>
-          )}
+          ) : null}
         </Form>
         {item.status === "published" ? (
           <Link className="button button--ghost" to={to(`/news/${item.id}`)}>

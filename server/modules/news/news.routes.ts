@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { NEWS_MOVES } from "../../../common/api-types.ts";
 import { NEWS_CATEGORY_VALUES, ZNewsInput } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
@@ -6,7 +7,6 @@ import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
-  changeNewsStatus,
   createNews,
   deleteNews,
   getAkimatNews,
@@ -15,6 +15,7 @@ import {
   listPublicNews,
   listPublishedIds,
   NEWS_PAGE_SIZE,
+  moveNews,
   updateNews,
 } from "./news.service.ts";
 
@@ -51,6 +52,7 @@ const ZNewsAdmin = z
     publishedAt: z.string().nullable(),
     updatedAt: z.string(),
     authorName: z.string().nullable(),
+    moves: z.array(z.enum(NEWS_MOVES)).openapi({ description: "What the caller may do with the item now" }),
   })
   .openapi("NewsAdmin");
 
@@ -138,7 +140,8 @@ export const newsRoutes = createRouter()
     }),
     async (c) => {
       const user = callerOf(c);
-      return c.json(await listAkimatNews(c.get("services").db, user, c.req.valid("query")), 200);
+      const s = c.get("services");
+      return c.json(await listAkimatNews(s.db, user, c.req.valid("query"), s.now()), 200);
     },
   )
   .openapi(
@@ -153,7 +156,8 @@ export const newsRoutes = createRouter()
     }),
     async (c) => {
       const user = callerOf(c);
-      return c.json(await getAkimatNews(c.get("services").db, user, c.req.valid("param").id), 200);
+      const s = c.get("services");
+      return c.json(await getAkimatNews(s.db, user, c.req.valid("param").id, s.now()), 200);
     },
   )
   .openapi(
@@ -190,13 +194,11 @@ export const newsRoutes = createRouter()
   )
   .openapi(transition("publish"), async (c) => {
     const user = callerOf(c);
-    const s = c.get("services");
-    return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "published", s.now()), 200);
+    return c.json(await moveNews(c.get("services"), user, c.req.valid("param").id, "publish"), 200);
   })
   .openapi(transition("unpublish"), async (c) => {
     const user = callerOf(c);
-    const s = c.get("services");
-    return c.json(await changeNewsStatus(s.db, user, c.req.valid("param").id, "draft", s.now()), 200);
+    return c.json(await moveNews(c.get("services"), user, c.req.valid("param").id, "unpublish"), 200);
   })
   .openapi(
     apiRoute({

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { NewsStatus, TNewsAdmin, TPublicNews, TUploadFile } from "../../../common/api-types.ts";
+import type { NewsMove, NewsStatus, TNewsAdmin, TPublicNews, TUploadFile } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { can } from "../../../common/permissions.ts";
 import { htmlToText } from "../../../common/rich-text.ts";
@@ -11,17 +11,18 @@ import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../
 import { sanitizeRichText } from "../../lib/rich-text.server.ts";
 import { akimatIdOf, worksForAkimat } from "../access/access.service.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
-import { applyTransition, defineTransitions, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
-import { attachUploads, registerReadPolicy, setUploadsPublic, toUploadFile } from "../uploads/uploads.service.ts";
+import type { Services } from "../../services.ts";
+import { attachUploads, registerReadPolicy, toUploadFile } from "../uploads/uploads.service.ts";
 import { uploads } from "../uploads/uploads.tables.ts";
 import { users } from "../users/users.tables.ts";
+import { move, movesFor } from "../workflow/workflow.ts";
+import { NEWS_FILES, newsMachine } from "./news.machine.ts";
 import { news } from "./news.tables.ts";
 
 /** Public list pages hold 12 items. */
 export const NEWS_PAGE_SIZE = 12;
-/** Files of a news item are bound under this entity type. */
-const NEWS_FILES = "news";
 
 /**
  * A news item's files turn public with it (`setUploadsPublic`); until then its akimat's staff read
@@ -34,11 +35,6 @@ registerReadPolicy(NEWS_FILES, async (db, user, entityId) => {
     .from(news)
     .where(eq(news.id, Number(entityId)));
   return row ? worksForAkimat(user, row.akimatId) : false;
-});
-
-export const newsTransitions = defineTransitions<NewsStatus>("news", {
-  draft: ["published"],
-  published: ["draft"],
 });
 
 type NewsRow = typeof news.$inferSelect;
@@ -156,7 +152,8 @@ export async function listPublishedIds(db: Db): Promise<{ id: number; updatedAt:
   return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
 }
 
-async function toAdmin(db: Db | Queryable, rows: NewsRow[]): Promise<TNewsAdmin[]> {
+/** Items as the akimat's staff see them, each with the moves `user` may make on it now. */
+async function toAdmin(db: Db | Queryable, rows: NewsRow[], user: TSessionUser, now: Date): Promise<TNewsAdmin[]> {
   const files = await filesById(
     db,
     rows.flatMap((r) => [r.coverId, r.attachmentId]),
@@ -182,6 +179,7 @@ async function toAdmin(db: Db | Queryable, rows: NewsRow[]): Promise<TNewsAdmin[
     publishedAt: r.publishedAt?.toISOString() ?? null,
     updatedAt: r.updatedAt.toISOString(),
     authorName: r.authorId ? (authorName.get(r.authorId) ?? null) : null,
+    moves: movesFor(newsMachine, r, user, now),
   }));
 }
 
@@ -190,6 +188,7 @@ export async function listAkimatNews(
   db: Db,
   user: TSessionUser,
   q: TListQuery<"updatedAt" | "publishedAt", { status?: NewsStatus; category?: TPublicNews["category"]; q?: string }>,
+  now: Date,
 ): Promise<TPage<TNewsAdmin>> {
   const akimatId = akimatIdOf(user);
   const conds: SQL[] = [eq(news.akimatId, akimatId)];
@@ -208,21 +207,22 @@ export async function listAkimatNews(
     .orderBy(...orderOf(q.sort, { updatedAt: news.updatedAt, publishedAt: news.publishedAt }, news.id))
     .limit(limit)
     .offset(offset);
-  return toPage(await toAdmin(db, rows), total?.n ?? 0, q);
+  return toPage(await toAdmin(db, rows, user, now), total?.n ?? 0, q);
 }
 
-async function ownRow(tx: Db | Queryable, user: TSessionUser, id: number): Promise<NewsRow> {
+async function ownRow(tx: Db | Queryable, user: TSessionUser, id: number, forUpdate = false): Promise<NewsRow> {
   const akimatId = akimatIdOf(user);
-  const [row] = await tx
+  const query = tx
     .select()
     .from(news)
     .where(and(eq(news.id, id), eq(news.akimatId, akimatId)));
+  const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw new AppError(404, "news_not_found");
   return row;
 }
 
-export async function getAkimatNews(db: Db, user: TSessionUser, id: number): Promise<TNewsAdmin> {
-  return (await toAdmin(db, [await ownRow(db, user, id)]))[0] as TNewsAdmin;
+export async function getAkimatNews(db: Db, user: TSessionUser, id: number, now: Date): Promise<TNewsAdmin> {
+  return (await toAdmin(db, [await ownRow(db, user, id)], user, now))[0] as TNewsAdmin;
 }
 
 /** Checks the cover is a photo and the attachment a PDF, both the author's, and binds them to the item. */
@@ -283,7 +283,7 @@ export async function createNews(db: Db, user: TSessionUser, raw: TNewsInput, no
     const created = row as NewsRow;
     await bindFiles(tx, user, created, input, now);
     await writeAudit(tx, { actor: user, entityType: "news", entityId: created.id, action: "create", to: "draft" });
-    return (await toAdmin(tx, [created]))[0] as TNewsAdmin;
+    return (await toAdmin(tx, [created], user, now))[0] as TNewsAdmin;
   });
 }
 
@@ -304,45 +304,22 @@ export async function updateNews(
       .returning();
     await bindFiles(tx, user, row, input, now);
     await writeAudit(tx, { actor: user, entityType: "news", entityId: id, action: "update" });
-    return (await toAdmin(tx, [updated as NewsRow]))[0] as TNewsAdmin;
+    return (await toAdmin(tx, [updated as NewsRow], user, now))[0] as TNewsAdmin;
   });
 }
 
-/** Publishes or withdraws an item; its images and attachment become public or private with it. */
-export async function changeNewsStatus(
-  db: Db,
-  user: TSessionUser,
-  id: number,
-  to: NewsStatus,
-  now: Date,
-): Promise<TNewsAdmin> {
-  return db.transaction(async (tx) => {
-    const row = await ownRow(tx, user, id);
-    if (to === "published" && !(row.titleRu && row.contentRu) && !(row.titleKk && row.contentKk)) {
+/**
+ * Publishes or withdraws an item of the caller's akimat (`newsMachine`); its images and attachment
+ * become public or private with it. Publishing needs a title and text in one language at least.
+ */
+export async function moveNews(s: Services, user: TSessionUser, id: number, name: NewsMove): Promise<TNewsAdmin> {
+  return s.db.transaction(async (tx) => {
+    const row = await ownRow(tx, user, id, true);
+    if (name === "publish" && !(row.titleRu && row.contentRu) && !(row.titleKk && row.contentKk)) {
       throw new AppError(422, "validation_failed", {}, [{ path: "titleRu", key: "validation.news_one_language" }]);
     }
-    await applyTransition(tx, newsTransitions, {
-      actor: user,
-      entityId: id,
-      from: row.status,
-      to,
-      action: to === "published" ? "publish" : "unpublish",
-      update: async () => {
-        const changed = await tx
-          .update(news)
-          .set({
-            status: to,
-            updatedAt: now,
-            publishedAt: to === "published" ? (row.publishedAt ?? now) : row.publishedAt,
-          })
-          .where(and(eq(news.id, id), eq(news.status, row.status)))
-          .returning({ id: news.id });
-        return changed.length === 1;
-      },
-    });
-    await setUploadsPublic(tx, NEWS_FILES, id, to === "published");
-    const [fresh] = await tx.select().from(news).where(eq(news.id, id));
-    return (await toAdmin(tx, [fresh as NewsRow]))[0] as TNewsAdmin;
+    const after = await move(tx, s, newsMachine, row, name, user);
+    return (await toAdmin(tx, [after], user, s.now()))[0] as TNewsAdmin;
   });
 }
 

@@ -43,7 +43,7 @@ describe("news", () => {
       body: { ...draft, coverId: cover.id, attachmentId: pdf.id },
     });
     expect(created.status).toBe(201);
-    expect(created.json.status).toBe("draft");
+    expect(created.json).toMatchObject({ status: "draft", moves: ["publish"] });
     // Stored HTML is sanitized: no script, no handler, no javascript: link.
     expect(created.json.contentRu).not.toMatch(/script|onerror|javascript:/i);
     expect(created.json.contentKk).toContain('href="https://example.kz"');
@@ -52,7 +52,12 @@ describe("news", () => {
     expect((await h.request("GET", `/news/${id}`)).status).toBe(404);
     expect((await h.api.request(cover.url)).status).toBe(404);
 
-    expect((await h.request("POST", `/akimat/news/${id}/publish`, { token: akimat })).status).toBe(200);
+    const published = await h.request("POST", `/akimat/news/${id}/publish`, { token: akimat });
+    expect(published.json).toMatchObject({ status: "published", moves: ["unpublish"] });
+    expect((await h.request("GET", "/akimat/news", { token: akimat })).json.items[0]).toMatchObject({
+      id,
+      moves: ["unpublish"],
+    });
     const kk = await h.request("GET", `/news/${id}`, { headers: { "accept-language": "kk" } });
     expect(kk.json).toMatchObject({ title: "Жаңа жұмыс кестесі", locale: "kk", isFallback: false });
     expect(kk.json.cover.id).toBe(cover.id);
@@ -63,7 +68,9 @@ describe("news", () => {
     expect(list.json.items.map((n: { id: number }) => n.id)).toContain(id);
     expect(list.json.pageSize).toBe(12);
 
-    expect((await h.request("POST", `/akimat/news/${id}/unpublish`, { token: akimat })).status).toBe(200);
+    const withdrawn = await h.request("POST", `/akimat/news/${id}/unpublish`, { token: akimat });
+    expect(withdrawn.json).toMatchObject({ status: "draft", moves: ["publish"] });
+    expect((await h.request("GET", `/akimat/news/${id}`, { token: akimat })).json.moves).toEqual(["publish"]);
     expect((await h.request("GET", `/news/${id}`)).status).toBe(404);
     expect((await h.api.request(cover.url)).status).toBe(404);
     expect((await h.request("POST", `/akimat/news/${id}/unpublish`, { token: akimat })).status).toBe(409);

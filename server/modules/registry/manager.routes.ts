@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { REGISTRY_REQUEST_MOVES, type RegistryRequestMove } from "../../../common/api-types.ts";
 import { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
@@ -60,6 +61,9 @@ const ZRequest = z
     photos: z.array(ZUploadFile),
     createdAt: z.string(),
     cemeteryName: z.string().nullable().openapi({ description: "In the request's language; null: named none" }),
+    moves: z
+      .array(z.enum(Object.keys(REGISTRY_REQUEST_MOVES) as [RegistryRequestMove, ...RegistryRequestMove[]]))
+      .openapi({ description: "What the caller may do with the request now (none once closed)" }),
   })
   .openapi("RegistryRequest");
 
@@ -169,11 +173,13 @@ export const managerRoutes = createRouter()
     async (c) => {
       const user = callerOf(c);
       const q = c.req.valid("query");
+      const s = c.get("services");
       const page = await listRequests(
-        c.get("services").db,
+        s.db,
         user,
         { ...q, cemeteryId: c.req.valid("param").id, withUnassigned: true },
         c.get("locale"),
+        s.now(),
       );
       return c.json(page, 200);
     },
@@ -203,7 +209,8 @@ export const managerRoutes = createRouter()
     }),
     async (c) => {
       const user = callerOf(c);
-      return c.json(await listRequests(c.get("services").db, user, c.req.valid("query"), c.get("locale")), 200);
+      const s = c.get("services");
+      return c.json(await listRequests(s.db, user, c.req.valid("query"), c.get("locale"), s.now()), 200);
     },
   )
   .openapi(

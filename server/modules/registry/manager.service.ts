@@ -5,14 +5,15 @@
  */
 import { and, asc, count, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type {
-  TBurialSearchPage,
-  TCemeterySummary,
-  TRegistryRequestPage,
-  TStaffPlot,
+import {
+  REGISTRY_REQUEST_MOVES,
+  type RegistryRequestMove,
+  type TBurialSearchPage,
+  type TCemeterySummary,
+  type TRegistryRequestPage,
+  type TStaffPlot,
 } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
-import { translate } from "../../../common/i18n.ts";
 import type { ZBurialInput, ZPlotUpdate, ZRequestAnswer } from "../../../common/schemas.ts";
 import { spellName } from "../../../common/search-text.ts";
 import type { Db } from "../../db/client.ts";
@@ -27,8 +28,6 @@ import {
 } from "../access/access.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { queueSms } from "../jobs/outbox.ts";
-import { notify } from "../notifications/notifications.service.ts";
 import { listAttached } from "../uploads/uploads.service.ts";
 import {
   getPublicBurial,
@@ -40,7 +39,9 @@ import {
   searchBurials,
   yearOf,
 } from "./registry.service.ts";
+import { registryRequestMachine } from "./registry-requests.machine.ts";
 import { burials, cemeteries, plots, type REQUEST_STATUSES, registryRequests } from "./registry.tables.ts";
+import { move, movesFor } from "../workflow/workflow.ts";
 
 export async function staffCemeteries(db: Db, user: TSessionUser, locale: Locale): Promise<TCemeterySummary[]> {
   const ids = await staffCemeteryIds(db, user);
@@ -203,6 +204,7 @@ export async function listRequests(
   user: TSessionUser,
   filter: TRequestFilter,
   locale: Locale,
+  now: Date,
 ): Promise<TRegistryRequestPage> {
   // The scope first: a filter can narrow what the caller handles, never widen it.
   const conds: (SQL | undefined)[] = [registryRequestScope(user, registryRequests.cemeteryId) ?? undefined];
@@ -260,6 +262,7 @@ export async function listRequests(
       answer: r.answer,
       burialId: r.burialId,
       createdAt: r.createdAt.toISOString(),
+      moves: movesFor(registryRequestMachine, r, user, now),
     })),
     Number(counted?.n ?? 0),
     filter,
@@ -314,16 +317,15 @@ export async function plotExtent(
   return [Number(row.minLng), Number(row.minLat), Number(row.maxLng), Number(row.maxLat)];
 }
 
-/** Where a request may go from each state. */
-const ANSWERS: Record<string, readonly string[]> = {
-  new: ["in_progress", "found", "added", "not_found"],
-  in_progress: ["found", "added", "not_found"],
-};
+/** The move that leads a request to the status the answer form sends. */
+const MOVE_TO = Object.fromEntries(
+  Object.entries(REGISTRY_REQUEST_MOVES).map(([m, to]) => [to, m as RegistryRequestMove]),
+) as Record<(typeof REGISTRY_REQUEST_MOVES)[RegistryRequestMove], RegistryRequestMove>;
 
 /**
- * Answers a request: in progress, or closed as found / added / not found. Closing tells the
- * applicant: a notification when they were signed in, and an SMS to the phone they gave (queued
- * in the same transaction, sent by the job queue).
+ * Answers a request (`registryRequestMachine`): takes it in progress, or closes it as found /
+ * added / not found, which tells the applicant (a notification when they were signed in, and an
+ * SMS to the phone they gave, queued in the same transaction and sent by the job queue).
  */
 export async function answerRequest(
   s: Services,
@@ -335,7 +337,11 @@ export async function answerRequest(
     const [r] = await tx.select().from(registryRequests).where(eq(registryRequests.id, requestId)).for("update");
     if (!r) throw new AppError(404, "request_not_found");
     if (!(await handlesRequestFor(tx, user, r.cemeteryId))) throw new AppError(403, "cemetery_not_assigned");
-    if (!ANSWERS[r.status]?.includes(input.status)) throw new AppError(409, "invalid_transition");
+    const name = MOVE_TO[input.status];
+    // A closed request stays closed: refused before the record is looked at, as before the machine.
+    if (!movesFor(registryRequestMachine, r, user, s.now()).includes(name)) {
+      throw new AppError(409, "invalid_transition", { from: r.status, to: input.status });
+    }
     if (input.burialId) {
       // The record must be one the caller keeps: a number typed or sent by hand cannot point the
       // applicant to another cemetery's record.
@@ -348,38 +354,8 @@ export async function answerRequest(
         throw new AppError(422, "validation_failed", {}, [{ path: "burialId", key: "validation.burial_id" }]);
       }
     }
-    await tx
-      .update(registryRequests)
-      .set({
-        status: input.status,
-        answer: input.answer,
-        burialId: input.burialId ?? r.burialId,
-        answeredBy: user.id,
-        updatedAt: s.now(),
-      })
-      .where(eq(registryRequests.id, requestId));
-    await writeAudit(tx, {
-      actor: user,
-      entityType: "registry_request",
-      entityId: requestId,
-      action: "answer",
-      from: r.status,
-      to: input.status,
-    });
-    if (input.status === "in_progress") return;
-    const link = input.burialId ? `/search?grave=${input.burialId}` : "/search";
-    const params = { name: [r.surname, r.name].filter(Boolean).join(" "), answer: input.answer };
-    if (r.applicantId) {
-      await notify(tx, { userId: r.applicantId, kind: `registry_${input.status}` as never, params, link });
-    }
-    // The applicant's language is not known: the SMS says it in both.
-    const say = (locale: Locale) => translate(locale, `notifications.kind.registry_${input.status}`, params);
-    // Through the outbox: sent once the answer commits, retried if the gateway fails (decision 012).
-    // A closed request is never answered again; the key keeps one message even so.
-    await queueSms(tx, {
-      phone: r.applicantPhone,
-      text: `${say("ru")} / ${say("kk")} ${s.config.publicUrl}${link}`,
-      key: `registry-answer:${requestId}`,
+    await move(tx, s, registryRequestMachine, r, name, user, {
+      data: { answer: input.answer, ...(input.burialId ? { burialId: input.burialId } : {}) },
     });
   });
 }

@@ -116,6 +116,7 @@ describe("the cemetery staff's registry", () => {
     const add = await h.request("POST", `/plots/${freePlot}/burials`, { token: manager, body: record });
     const list = await h.request("GET", `/cemeteries/${mine}/requests`, { token: manager });
     expect(list.json.items.map((r: { id: number }) => r.id)).toEqual([asked.json.id]);
+    expect(list.json.items[0].moves).toEqual(["take", "answer_found", "answer_added", "answer_not_found"]);
     expect((await h.request("GET", `/cemeteries/${other}/requests`, { token: manager })).status).toBe(403);
 
     const empty = await h.request("POST", `/registry-requests/${asked.json.id}/answer`, {
@@ -123,6 +124,14 @@ describe("the cemetery staff's registry", () => {
       body: { status: "found", answer: "" },
     });
     expect(empty.status).toBe(422);
+    // Taken in progress first (no answer needed, nobody told), then it can only be closed.
+    const take = { token: manager, body: { status: "in_progress" } };
+    expect((await h.request("POST", `/registry-requests/${asked.json.id}/answer`, take)).status).toBe(200);
+    const taken = await h.request("GET", `/cemeteries/${mine}/requests`, { token: manager });
+    expect(taken.json.items).toMatchObject([
+      { status: "in_progress", moves: ["answer_found", "answer_added", "answer_not_found"] },
+    ]);
+    expect((await h.request("POST", `/registry-requests/${asked.json.id}/answer`, take)).status).toBe(409);
     const res = await h.request("POST", `/registry-requests/${asked.json.id}/answer`, {
       token: manager,
       body: { status: "found", answer: "Сектор А, ряд 1.", burialId: add.json.id },
@@ -139,9 +148,8 @@ describe("the cemetery staff's registry", () => {
     expect(h.sms.sent.filter((m) => m.phone === "+77015550011")).toHaveLength(1);
     expect(h.sms.sent.at(-1)).toMatchObject({ phone: "+77015550011" });
     expect(h.sms.sent.at(-1)?.text).toContain("Сектор А, ряд 1.");
-    expect(
-      (await h.request("GET", `/cemeteries/${mine}/requests?status=closed`, { token: manager })).json.items,
-    ).toHaveLength(1);
+    const closed = await h.request("GET", `/cemeteries/${mine}/requests?status=closed`, { token: manager });
+    expect(closed.json.items).toMatchObject([{ id: asked.json.id, status: "found", moves: [] }]);
     // A closed request stays closed.
     const again = await h.request("POST", `/registry-requests/${asked.json.id}/answer`, {
       token: manager,

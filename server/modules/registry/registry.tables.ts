@@ -47,7 +47,7 @@ export const cemeteries = pgTable("cemeteries", {
     .$type<TBurialSlots>()
     .notNull()
     .default({ days: [1, 2, 3, 4, 5, 6], from: "10:00", to: "16:00" }),
-  /** How long a booking holds its places unpaid (the product's choice: 72 h; decision 014). */
+  /** How long a booking holds its places unpaid (the product's choice: 72 h; decision 015). */
   holdHours: integer().notNull().default(72),
   /** A second coffin goes into a family grave only when its last burial is at least this many years old. */
   familyGraveYears: integer().notNull().default(15),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { SUPPLIER_MOVES } from "../../../common/api-types.ts";
 import { ZBlockSupplier } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
@@ -6,10 +7,10 @@ import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
-  changeSupplierStatus,
   getOwnSupplier,
   listSuppliers,
   MAX_SUPPLIER_DOCUMENTS,
+  moveSupplier,
   setSupplierDocuments,
 } from "./suppliers.service.ts";
 
@@ -28,6 +29,7 @@ const ZSupplier = z
     phone: z.string().nullable(),
     createdAt: z.string(),
     documents: z.array(ZUploadFile),
+    moves: z.array(z.enum(SUPPLIER_MOVES)).openapi({ description: "What the caller may do with the company now" }),
   })
   .openapi("Supplier");
 
@@ -54,7 +56,8 @@ export const supplierRoutes = createRouter()
     }),
     async (c) => {
       const user = callerOf(c);
-      return c.json(await getOwnSupplier(c.get("services").db, user), 200);
+      const s = c.get("services");
+      return c.json(await getOwnSupplier(s.db, user, s.now()), 200);
     },
   )
   .openapi(
@@ -95,17 +98,19 @@ export const supplierRoutes = createRouter()
       },
     }),
     async (c) => {
-      return c.json(await listSuppliers(c.get("services").db, c.req.valid("query")), 200);
+      const user = callerOf(c);
+      const s = c.get("services");
+      return c.json(await listSuppliers(s.db, user, c.req.valid("query"), s.now()), 200);
     },
   )
   .openapi(transitionRoute("activate"), async (c) => {
     const user = callerOf(c);
-    await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "activate");
+    await moveSupplier(c.get("services"), user, c.req.valid("param").id, "activate");
     return c.json({ ok: true as const }, 200);
   })
   .openapi(transitionRoute("unblock"), async (c) => {
     const user = callerOf(c);
-    await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "unblock");
+    await moveSupplier(c.get("services"), user, c.req.valid("param").id, "unblock");
     return c.json({ ok: true as const }, 200);
   })
   .openapi(
@@ -121,7 +126,7 @@ export const supplierRoutes = createRouter()
     async (c) => {
       const user = callerOf(c);
       const { reason } = c.req.valid("json");
-      await changeSupplierStatus(c.get("services").db, user, c.req.valid("param").id, "block", reason);
+      await moveSupplier(c.get("services"), user, c.req.valid("param").id, "block", reason);
       return c.json({ ok: true as const }, 200);
     },
   );

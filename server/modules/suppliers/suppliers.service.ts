@@ -1,27 +1,25 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { SupplierStatus, TSupplier } from "../../../common/api-types.ts";
+import type { SupplierMove, SupplierStatus, TSupplier } from "../../../common/api-types.ts";
 import { can } from "../../../common/permissions.ts";
 import type { Db } from "../../db/client.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { ownSupplierId } from "../access/access.service.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
-import { type Actor, applyTransition, defineTransitions, writeAudit } from "../audit/audit.service.ts";
-import { type NotificationKind, notify } from "../notifications/notifications.service.ts";
+import type { Services } from "../../services.ts";
+import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
+import { move, movesFor } from "../workflow/workflow.ts";
+import { supplierMachine } from "./suppliers.machine.ts";
 import { suppliers } from "./suppliers.tables.ts";
-
-/** Who may move a supplier where: an admin activates a new company, blocks and unblocks it. */
-export const supplierTransitions = defineTransitions<SupplierStatus>("supplier", {
-  pending: ["active", "blocked"],
-  active: ["blocked"],
-  blocked: ["active"],
-});
 
 /** Supplier companies, by status and text, a page at a time in the list's order (admin). */
 export async function listSuppliers(
   db: Db,
+  actor: Actor,
   q: TListQuery<"createdAt" | "companyName", { status?: SupplierStatus; q?: string }>,
+  now: Date,
 ): Promise<TPage<TSupplier>> {
   const conds: SQL[] = [];
   if (q.status) conds.push(eq(suppliers.status, q.status));
@@ -39,7 +37,7 @@ export async function listSuppliers(
       .limit(limit)
       .offset(offset),
   ]);
-  return toPage(await toSuppliers(db, rows), counted?.n ?? 0, q);
+  return toPage(await toSuppliers(db, rows, actor, now), counted?.n ?? 0, q);
 }
 
 const selectSuppliers = (db: Db) =>
@@ -52,6 +50,8 @@ const selectSuppliers = (db: Db) =>
 async function toSuppliers(
   db: Db,
   rows: { s: typeof suppliers.$inferSelect; phone: string | null }[],
+  actor: Actor,
+  now: Date,
 ): Promise<TSupplier[]> {
   const docs = await listAttached(
     db,
@@ -71,6 +71,7 @@ async function toSuppliers(
     phone,
     createdAt: s.createdAt.toISOString(),
     documents: docs.get(String(s.id)) ?? [],
+    moves: movesFor(supplierMachine, s, actor, now),
   }));
 }
 
@@ -86,9 +87,13 @@ registerReadPolicy(
 export const MAX_SUPPLIER_DOCUMENTS = 10;
 
 /** The signed-in supplier's own company, with its documents. */
-export async function getOwnSupplier(db: Db, user: { supplierId: number | null }): Promise<TSupplier> {
+export async function getOwnSupplier(
+  db: Db,
+  user: { id: number; role: string; supplierId: number | null },
+  now: Date,
+): Promise<TSupplier> {
   const supplierId = ownSupplierId(user);
-  const [own] = await toSuppliers(db, await selectSuppliers(db).where(eq(suppliers.id, supplierId)));
+  const [own] = await toSuppliers(db, await selectSuppliers(db).where(eq(suppliers.id, supplierId)), user, now);
   if (!own) throw new AppError(404, "supplier_not_found");
   return own;
 }
@@ -99,7 +104,7 @@ export async function getOwnSupplier(db: Db, user: { supplierId: number | null }
  */
 export async function setSupplierDocuments(
   db: Db,
-  user: { id: number; supplierId: number | null },
+  user: { id: number; role: string; supplierId: number | null },
   documentIds: readonly string[],
   now: Date,
 ): Promise<TSupplier> {
@@ -132,56 +137,23 @@ export async function setSupplierDocuments(
       });
     }
   });
-  return getOwnSupplier(db, user);
+  return getOwnSupplier(db, user, now);
 }
 
-/** The admin's actions on a supplier: the states each starts from, where it leads, what the company is told. */
-export const SUPPLIER_ACTIONS = {
-  activate: { from: ["pending"], to: "active", kind: "supplier_activated" },
-  block: { from: ["pending", "active"], to: "blocked", kind: "supplier_blocked" },
-  unblock: { from: ["blocked"], to: "active", kind: "supplier_unblocked" },
-} as const satisfies Record<string, { from: readonly SupplierStatus[]; to: SupplierStatus; kind: NotificationKind }>;
-export type SupplierAction = keyof typeof SUPPLIER_ACTIONS;
-
-/** Applies an admin's action to a supplier, with an audit row and a notification to the company's users. */
-export async function changeSupplierStatus(
-  db: Db,
+/**
+ * Makes a move on a supplier (`supplierMachine`: activate, block with a reason, unblock): the
+ * guarded update, its audit row and the company's notifications in one transaction.
+ */
+export async function moveSupplier(
+  s: Services,
   actor: Actor,
   id: number,
-  action: SupplierAction,
+  name: SupplierMove,
   reason?: string,
 ): Promise<void> {
-  const { from: allowedFrom, to, kind } = SUPPLIER_ACTIONS[action];
-  await db.transaction(async (tx) => {
-    const [s] = await tx.select().from(suppliers).where(eq(suppliers.id, id));
-    if (!s) throw new AppError(404, "supplier_not_found");
-    if (!(allowedFrom as readonly SupplierStatus[]).includes(s.status)) {
-      throw new AppError(409, "invalid_transition", { from: s.status, to });
-    }
-    await applyTransition(tx, supplierTransitions, {
-      actor,
-      entityId: id,
-      from: s.status,
-      to,
-      action,
-      data: reason ? { reason } : undefined,
-      update: async () => {
-        const changed = await tx
-          .update(suppliers)
-          .set({ status: to, blockReason: to === "blocked" ? (reason ?? null) : null })
-          .where(and(eq(suppliers.id, id), eq(suppliers.status, s.status)))
-          .returning({ id: suppliers.id });
-        return changed.length === 1;
-      },
-    });
-    const staff = await tx.select({ id: users.id }).from(users).where(eq(users.supplierId, id));
-    for (const u of staff) {
-      await notify(tx, {
-        userId: u.id,
-        kind,
-        params: { company: s.companyName, reason: reason ?? "" },
-        link: "/supplier/notifications",
-      });
-    }
+  await s.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(suppliers).where(eq(suppliers.id, id)).for("update");
+    if (!row) throw new AppError(404, "supplier_not_found");
+    await move(tx, s, supplierMachine, row, name, actor, { reason });
   });
 }

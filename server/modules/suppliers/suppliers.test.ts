@@ -27,8 +27,12 @@ describe("suppliers (admin)", () => {
     const admin = await h.login(h.phones.admin);
     const pending = await h.request("GET", "/suppliers?status=pending", { token: admin });
     expect(pending.json.items.map((s: { id: number }) => s.id)).toEqual([id]);
+    // The answer lists what the admin may do now: the screen draws its buttons from it.
+    expect(pending.json.items[0].moves).toEqual(["activate", "block"]);
 
     expect((await h.request("POST", `/suppliers/${id}/activate`, { token: admin })).status).toBe(200);
+    const active = await h.request("GET", "/suppliers?status=active", { token: admin });
+    expect(active.json.items.find((s: { id: number }) => s.id === id).moves).toEqual(["block"]);
     const noReason = await h.request("POST", `/suppliers/${id}/block`, { token: admin, body: { reason: "" } });
     expect(noReason.status).toBe(422);
     expect(noReason.json.error.fields[0].path).toBe("reason");
@@ -36,10 +40,17 @@ describe("suppliers (admin)", () => {
       (await h.request("POST", `/suppliers/${id}/block`, { token: admin, body: { reason: "Жалобы клиентов" } })).status,
     ).toBe(200);
     const blocked = await h.request("GET", "/suppliers?status=blocked", { token: admin });
-    expect(blocked.json.items[0]).toMatchObject({ id, blockReason: "Жалобы клиентов" });
+    expect(blocked.json.items[0]).toMatchObject({ id, blockReason: "Жалобы клиентов", moves: ["unblock"] });
     expect((await h.request("POST", `/suppliers/${id}/unblock`, { token: admin })).status).toBe(200);
 
     const supplier = await h.login("+77015550000");
+    // The company reads its own record; it may make no move on it.
+    expect((await h.request("GET", "/suppliers/me", { token: supplier })).json).toMatchObject({
+      id,
+      status: "active",
+      blockReason: null,
+      moves: [],
+    });
     const inbox = await h.request("GET", "/notifications", { token: supplier, headers: { "accept-language": "kk" } });
     expect(inbox.json.items.map((n: { kind: string }) => n.kind)).toEqual([
       "supplier_unblocked",

@@ -11,7 +11,7 @@ import { type NotificationKind, notify, paramsIn } from "../notifications/notifi
 import { users } from "../users/users.tables.ts";
 
 /**
- * One state machine per entity (decision 014). Each entity declares, in one place, its statuses,
+ * One state machine per entity (decision 016). Each entity declares, in one place, its statuses,
  * the moves between them, who may make each move (a permission, or the system's timers), what a
  * move needs (a reason; a condition on the row), which columns it sets, and who is told. `move`
  * is the one way a status changes: the guarded update (`WHERE status = <the status read>`, so of

@@ -1,0 +1,72 @@
+import type { RegistryRequestMove, TRequestStatus } from "../../../common/api-types.ts";
+import { translate } from "../../../common/i18n.ts";
+import type { Locale } from "../../../common/locale.ts";
+import type { Queryable } from "../../db/client.ts";
+import type { Services } from "../../services.ts";
+import { queueSms } from "../jobs/outbox.ts";
+import { defineMachine, type TMoveContext, type TMoveDef, type TNotice } from "../workflow/workflow.ts";
+import { registryRequests } from "./registry.tables.ts";
+
+export type TRegistryRequestRow = typeof registryRequests.$inferSelect;
+type Ctx = TMoveContext<TRegistryRequestRow>;
+type TClosed = "found" | "added" | "not_found";
+
+/** What every move stores: the staff member's answer, the record it points to, who answered. */
+const answered = ({ row, actor, data }: Ctx) => ({
+  answer: typeof data.answer === "string" ? data.answer : "",
+  burialId: typeof data.burialId === "number" ? data.burialId : row.burialId,
+  answeredBy: actor.id,
+});
+
+const linkOf = (r: TRegistryRequestRow) => (r.burialId ? `/search?grave=${r.burialId}` : "/search");
+const paramsOf = (r: TRegistryRequestRow) => ({
+  name: [r.surname, r.name].filter(Boolean).join(" "),
+  answer: r.answer,
+});
+
+/**
+ * The SMS to the phone the applicant gave. They have no account (or one we do not tie to the
+ * phone), so it is not one of `tell`'s notices: their language is not known, so it says it in both.
+ * Through the outbox: sent once the answer commits, retried if the gateway fails (decision 012). A
+ * closed request is never answered again; the key keeps one message even so.
+ */
+async function smsApplicant(tx: Queryable, s: Services, row: TRegistryRequestRow, status: TClosed): Promise<void> {
+  const say = (locale: Locale) => translate(locale, `notifications.kind.registry_${status}`, paramsOf(row));
+  await queueSms(tx, {
+    phone: row.applicantPhone,
+    text: `${say("ru")} / ${say("kk")} ${s.config.publicUrl}${linkOf(row)}`,
+    key: `registry-answer:${row.id}`,
+  });
+}
+
+/** Closes the request with an answer: the applicant is told in the app when they were signed in, and by SMS. */
+const close = (status: TClosed): TMoveDef<TRequestStatus, TRegistryRequestRow> => ({
+  from: ["new", "in_progress"],
+  to: status,
+  by: "cemetery.work",
+  set: answered,
+  effects: (tx, s, { row }) => smsApplicant(tx, s, row, status),
+  tell: ({ row }): TNotice[] =>
+    row.applicantId
+      ? [{ userId: row.applicantId, kind: `registry_${status}`, params: paramsOf(row), link: linkOf(row) }]
+      : [],
+});
+
+/**
+ * A visitor's search or add request (`registry_requests`): it arrives `new`; the cemetery's staff
+ * take it (`in_progress`, nobody told) or close it with an answer as found, added or not found.
+ * A closed request stays closed. Which requests a staff member handles (their cemeteries, and
+ * those naming none) and which burial record an answer may point to are checked by the service
+ * (`answerRequest`), with the access module; an answer's text is required to close (the schema).
+ */
+export const registryRequestMachine = defineMachine<TRequestStatus, TRegistryRequestRow, RegistryRequestMove>({
+  entity: "registry_request",
+  table: registryRequests,
+  statuses: ["new", "in_progress", "found", "added", "not_found"],
+  moves: {
+    take: { from: ["new"], to: "in_progress", by: "cemetery.work", set: answered },
+    answer_found: close("found"),
+    answer_added: close("added"),
+    answer_not_found: close("not_found"),
+  },
+});
