@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { fullName } from "../../common/person.ts";
 import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { ApiError } from "../../common/api-client.ts";
 import {
@@ -58,7 +59,7 @@ function BurialPicker({
 }) {
   const { t, locale } = useT();
   const uid = useId();
-  const person = [request.surname, request.name, request.patronymic].filter(Boolean).join(" ");
+  const person = fullName(request);
   const [q, setQ] = useState(initial?.q ?? person);
   const [cemeteryId, setCemeteryId] = useState<number>(
     initial?.cemeteryId ?? request.cemeteryId ?? cemeteries[0]?.id ?? 0,
@@ -174,7 +175,7 @@ function BurialPicker({
                 onChange={() => setChosen(String(b.id))}
               />
               <span>
-                <strong>{[b.surname, b.name, b.patronymic].filter(Boolean).join(" ")}</strong>
+                <strong>{fullName(b)}</strong>
                 {years(b) ? ` · ${years(b)}` : ""}
                 <br />
                 <span className="muted">
@@ -259,7 +260,7 @@ export function RequestCard({
     .filter((m) => r.moves.includes(m))
     .map((m) => REGISTRY_REQUEST_MOVES[m]);
   const open = answers.length > 0;
-  const person = [r.surname, r.name, r.patronymic].filter(Boolean).join(" ");
+  const person = fullName(r);
   // Told as soon as the answer is stored: the list's reload then takes the closed card away.
   const done = Boolean(fetcher.data?.ok);
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { fullName } from "../../../common/person.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ApiError } from "../../../common/api-client.ts";
 import type { TManager, TManagerList } from "../../../common/api-types.ts";
@@ -24,9 +25,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 type TActionData = Route.ComponentProps["actionData"];
-
-const fullName = (m: Pick<TManager, "surname" | "name" | "patronymic">) =>
-  [m.surname, m.name, m.patronymic].filter(Boolean).join(" ");
 
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);

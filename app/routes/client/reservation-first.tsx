@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { fullName } from "../../../common/person.ts";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type {
   TBurialSearchPage,
@@ -127,7 +128,7 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
               <div className="note" data-testid="family-chosen">
                 <input type="hidden" name="familyBurialId" value={family.id} />
                 <p>
-                  <strong>{[family.surname, family.name, family.patronymic].filter(Boolean).join(" ")}</strong>{" "}
+                  <strong>{fullName(family)}</strong>{" "}
                   <span className="muted">
                     {family.birthYear ?? "?"}–{family.deathYear ?? "?"}
                   </span>
@@ -280,7 +281,7 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
             {found.map((b) => (
               <li key={b.id}>
                 <Link to={to(`/client/reservation/reservation-first?kind=family_grave&burial=${b.id}`)}>
-                  {[b.surname, b.name, b.patronymic].filter(Boolean).join(" ")}
+                  {fullName(b)}
                 </Link>{" "}
                 <span className="muted">
                   {b.birthYear ?? "?"}–{b.deathYear ?? "?"} · {b.cemetery.name}, {t("search.sector").toLowerCase()}{" "}

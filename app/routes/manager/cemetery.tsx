@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import { fullName } from "../../../common/person.ts";
 import { data, Link, useFetcher } from "react-router";
 import type {
   TCemeteryDetail,
@@ -193,7 +194,7 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
       {plot.burials.map((b) => (
         <details key={b.id} className="record">
           <summary>
-            {[b.surname, b.name, b.patronymic].filter(Boolean).join(" ")}
+            {fullName(b)}
             {b.deathDate ? ` · ${formatDate(locale, b.deathDate)}` : ""} · №{b.id}
           </summary>
           <BurialForm plotId={plot.id} burial={b} onSaved={saved} />

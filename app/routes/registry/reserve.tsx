@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { fullName } from "../../../common/person.ts";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import type { TCemeteryDetail, TCemeterySummary, TPlotProps, TPublicPlot } from "../../../common/api-types.ts";
 import { formatNumber } from "../../../common/i18n.ts";
@@ -133,7 +134,7 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
               {opened.graves.map((g) => (
                 <li key={g.id}>
                   <Link to={to(`/search?q=${encodeURIComponent(g.surname)}&grave=${g.id}#grave-title`)}>
-                    {[g.surname, g.name, g.patronymic].filter(Boolean).join(" ")}
+                    {fullName(g)}
                   </Link>{" "}
                   <span className="muted">
                     {g.birthYear ?? "?"}–{g.deathYear ?? "?"}

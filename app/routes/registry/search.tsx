@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { fullName } from "../../../common/person.ts";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { TBurialSearchPage, TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
@@ -142,7 +143,6 @@ const addParams = (params: URLSearchParams) =>
     (["q", "cemeteryId"] as const).flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])),
   );
 
-const fullName = (b: TPublicBurial) => [b.surname, b.name, b.patronymic].filter(Boolean).join(" ");
 const years = (b: TPublicBurial) => `${b.birthYear ?? "?"} – ${b.deathYear ?? "?"}`;
 
 /** The grave card: where the grave is, how to get there, the coordinates to share. */

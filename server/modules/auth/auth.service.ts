@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { fullName } from "../../../common/person.ts";
 import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { translate } from "../../../common/i18n.ts";
 import type { TSessionUser } from "../../../common/api-types.ts";
@@ -49,7 +50,7 @@ export function toSessionUser(u: UserRow): TSessionUser {
     surname: u.surname,
     name: u.name,
     patronymic: u.patronymic,
-    fullName: [u.surname, u.name, u.patronymic].filter(Boolean).join(" "),
+    fullName: fullName(u),
     akimatId: u.akimatId,
     akimatRole: u.akimatRole,
     supplierId: u.supplierId,

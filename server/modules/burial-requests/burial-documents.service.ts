@@ -4,6 +4,7 @@
  * feeds addressed by a secret token.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { fullName } from "../../../common/person.ts";
 import { and, asc, desc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import {
   addDays,
@@ -30,9 +31,6 @@ import { users } from "../users/users.tables.ts";
 import type { TCalendarData, TCalendarEvent, TCertificateData, TConfirmationData } from "./burial-documents.ts";
 import { getBurialRequest, lastBurialIn, placesOf } from "./burial-requests.service.ts";
 import { burialRequests, calendarFeeds } from "./burial-requests.tables.ts";
-
-const fullName = (r: { surname: string; name: string; patronymic: string }) =>
-  [r.surname, r.name, r.patronymic].filter(Boolean).join(" ");
 
 const cemeteryName = (c: { nameRu: string; nameKk: string }, locale: Locale) =>
   locale === "kk" ? c.nameKk || c.nameRu : c.nameRu || c.nameKk;

@@ -6,6 +6,7 @@
  * tests read both the description and the text of the rendered file.
  */
 import { readFileSync } from "node:fs";
+import { fullName } from "../../../common/person.ts";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
@@ -60,10 +61,6 @@ function placesText(locale: Locale, places: readonly TPlace[]): string {
     return tr(locale)("places_in_row", { sector: first.sector, row: first.row, numbers });
   }
   return places.map((p) => placeText(locale, p)).join("; ");
-}
-
-function fullName(p: { surname: string; name: string; patronymic: string }): string {
-  return [p.surname, p.name, p.patronymic].filter(Boolean).join(" ");
 }
 
 /** The QR code of a grave's point (the first place of a request), or none when the place has no coordinates. */

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, or, type SQL, sql } from "drizzle-orm";
+import { fullName } from "../../../common/person.ts";
 import type { z } from "zod";
 import {
   addDays,
@@ -436,9 +437,6 @@ export async function placesOf(db: Queryable, ids: readonly number[]) {
   return out;
 }
 
-const fullName = (r: { surname: string; name: string; patronymic: string }) =>
-  [r.surname, r.name, r.patronymic].filter(Boolean).join(" ");
-
 async function summaries(
   db: Queryable,
   rows: readonly TBurialRequestRow[],
@@ -559,7 +557,7 @@ async function present(
   let client: TBurialRequest["client"] = null;
   if (user.role !== "client") {
     const [c] = await db.select().from(users).where(eq(users.id, row.clientId));
-    if (c) client = { name: [c.surname, c.name, c.patronymic].filter(Boolean).join(" "), phone: c.phone };
+    if (c) client = { name: fullName(c), phone: c.phone };
   }
   const events = await db
     .select()
