@@ -14,6 +14,7 @@ import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { managerCemeteries } from "../registry/registry.tables.ts";
+import { users } from "../users/users.tables.ts";
 
 type Who = Pick<TSessionUser, "id" | "role">;
 
@@ -31,6 +32,17 @@ export async function managerCemeteryIds(db: Queryable, userId: number): Promise
     .from(managerCemeteries)
     .where(eq(managerCemeteries.userId, userId))
     .orderBy(asc(managerCemeteries.cemeteryId));
+  return rows.map((r) => r.id);
+}
+
+/** The managers who work in a cemetery (whom a family's request to it concerns), by user id. */
+export async function managersOf(db: Queryable, cemeteryId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: managerCemeteries.userId })
+    .from(managerCemeteries)
+    .innerJoin(users, eq(users.id, managerCemeteries.userId))
+    .where(and(eq(managerCemeteries.cemeteryId, cemeteryId), eq(users.role, "manager")))
+    .orderBy(asc(managerCemeteries.userId));
   return rows.map((r) => r.id);
 }
 

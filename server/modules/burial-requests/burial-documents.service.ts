@@ -26,14 +26,12 @@ import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { assertManagesCemetery, managerCemeteryIds } from "../managers/managers.service.ts";
+import { cemeteryNameIn } from "../registry/registry.service.ts";
 import { burials, cemeteries, plots } from "../registry/registry.tables.ts";
 import { users } from "../users/users.tables.ts";
 import type { TCalendarData, TCalendarEvent, TCertificateData, TConfirmationData } from "./burial-documents.ts";
 import { getBurialRequest, lastBurialIn, placesOf } from "./burial-requests.service.ts";
 import { burialRequests, calendarFeeds } from "./burial-requests.tables.ts";
-
-const cemeteryName = (c: { nameRu: string; nameKk: string }, locale: Locale) =>
-  locale === "kk" ? c.nameKk || c.nameRu : c.nameRu || c.nameKk;
 
 /**
  * The request as its confirmation prints it, for whoever may read the request (its family, the
@@ -99,7 +97,7 @@ export async function certificateData(
     birthDate: burial.birthDate,
     deathDate: burial.deathDate,
     burialDate: burial.burialDate,
-    cemeteryName: cemeteryName(cemetery, locale),
+    cemeteryName: cemeteryNameIn(cemetery, locale),
     cemeteryAddress: cemetery.address,
     place: {
       sector: plot.sector,
@@ -161,7 +159,7 @@ export async function daySchedule(
   const graves = await familyGraves(s.db, rows);
   return {
     cemeteryId,
-    cemeteryName: cemeteryName(cemetery, locale),
+    cemeteryName: cemeteryNameIn(cemetery, locale),
     date,
     slotMinutes: cemetery.slotMinutes,
     items: rows.map((r) => {
@@ -337,7 +335,7 @@ export async function calendarData(s: Services, token: string): Promise<TCalenda
       updatedAt: r.updatedAt,
     }));
   return {
-    cemeteryName: cemetery.nameRu || cemetery.nameKk,
+    cemeteryName: cemeteryNameIn(cemetery, "ru"),
     slotMinutes: cemetery.slotMinutes,
     publicUrl: s.config.publicUrl,
     events,

@@ -3,7 +3,8 @@ import { type BurialRequestMove, type BurialRequestStatus, requestNumber } from 
 import type { Queryable } from "../../db/client.ts";
 import { defineMachine, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
-import { completeBurial, staffOf } from "./burial-requests.effects.ts";
+import { managersOf } from "../access/access.service.ts";
+import { completeBurial } from "./burial-requests.effects.ts";
 
 export type TBurialRequestRow = typeof burialRequests.$inferSelect;
 type Ctx = TMoveContext<TBurialRequestRow>;
@@ -137,6 +138,6 @@ export const burialRequestMachine = defineMachine<BurialRequestStatus, TBurialRe
 
 /** Notices for the cemetery's managers about a request (booked, paid online, cancelled by the family). */
 export async function tellStaff(tx: Queryable, row: TBurialRequestRow, kind: TNotice["kind"]): Promise<TNotice[]> {
-  const staff = await staffOf(tx, row.cemeteryId);
+  const staff = await managersOf(tx, row.cemeteryId);
   return staff.map((userId) => ({ userId, kind, params: params(row), link: staffLink(row) }));
 }

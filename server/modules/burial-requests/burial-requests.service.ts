@@ -33,6 +33,7 @@ import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
 import { cemeteryScope } from "../access/access.service.ts";
+import { cemeteryNameIn, centerOf } from "../registry/registry.service.ts";
 import { burials, cemeteries, plots } from "../registry/registry.tables.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
@@ -449,7 +450,7 @@ async function summaries(
   const cemIds = [...new Set(rows.map((r) => r.cemeteryId))];
   const cems = cemIds.length
     ? await db
-        .select({ id: cemeteries.id, ru: cemeteries.nameRu, kk: cemeteries.nameKk })
+        .select({ id: cemeteries.id, nameRu: cemeteries.nameRu, nameKk: cemeteries.nameKk })
         .from(cemeteries)
         .where(inArray(cemeteries.id, cemIds))
     : [];
@@ -462,7 +463,7 @@ async function summaries(
       kind: r.kind,
       remains: r.remains,
       cemeteryId: r.cemeteryId,
-      cemeteryName: (locale === "kk" ? c?.kk || c?.ru : c?.ru || c?.kk) ?? "",
+      cemeteryName: c ? cemeteryNameIn(c, locale) : "",
       deceased: fullName(r),
       places: places.get(r.id) ?? [],
       fee: r.fee,
@@ -733,10 +734,10 @@ export async function clientCemeteries(db: Db, user: TSessionUser, locale: Local
   return {
     items: rows.map((c) => ({
       id: c.id,
-      name: (locale === "kk" ? c.nameKk || c.nameRu : c.nameRu || c.nameKk) ?? "",
+      name: cemeteryNameIn(c, locale),
       address: c.address,
       phones: c.phones,
-      center: c.centerLng !== null && c.centerLat !== null ? ([c.centerLng, c.centerLat] as [number, number]) : null,
+      center: centerOf(c),
       openRequests: Number(open.find((o) => o.cemeteryId === c.id)?.n ?? 0),
       graves: graves
         .filter((g) => g.cemeteryId === c.id)

@@ -111,7 +111,8 @@ export async function updatePlot(
   });
 }
 
-function recordValues(input: z.output<typeof ZBurialInput>) {
+/** The columns of a burial record as staff (or a completed booking) write it: years and the search spelling follow the dates and the name. */
+export function burialRecordValues(input: z.output<typeof ZBurialInput>) {
   return {
     surname: input.surname,
     name: input.name,
@@ -143,7 +144,7 @@ export async function addBurial(
     }
     const [row] = await tx
       .insert(burials)
-      .values({ plotId, ...recordValues(input) })
+      .values({ plotId, ...burialRecordValues(input) })
       .returning({ id: burials.id });
     const id = (row as { id: number }).id;
     await writeAudit(tx, {
@@ -173,7 +174,7 @@ export async function updateBurial(
       .where(eq(burials.id, burialId));
     if (!b) throw new AppError(404, "burial_not_found");
     await assertManagesCemetery(tx, user, b.cemeteryId);
-    await tx.update(burials).set(recordValues(input)).where(eq(burials.id, burialId));
+    await tx.update(burials).set(burialRecordValues(input)).where(eq(burials.id, burialId));
     await writeAudit(tx, { actor: user, entityType: "burial", entityId: burialId, action: "update" });
   });
 }

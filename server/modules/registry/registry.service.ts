@@ -328,16 +328,24 @@ const withCounts = {
 
 const noCounts = (): Counts => ({ free: 0, reserved: 0, occupied: 0, unavailable: 0 });
 
+/** A cemetery's name in the reader's language. */
+export const cemeteryNameIn = (c: { nameRu: string; nameKk: string }, locale: Locale) =>
+  locale === "kk" ? c.nameKk : c.nameRu;
+
+/** A cemetery's centre as [lng, lat], when it has one. */
+export const centerOf = (c: { centerLng: number | null; centerLat: number | null }): [number, number] | null =>
+  c.centerLng !== null && c.centerLat !== null ? [c.centerLng, c.centerLat] : null;
+
 function toSummary(c: CemeteryRow, counts: Counts | undefined, locale: Locale): TCemeterySummary {
   return {
     id: c.id,
-    name: locale === "kk" ? c.nameKk : c.nameRu,
+    name: cemeteryNameIn(c, locale),
     city: c.city,
     religion: c.religion,
     status: c.status,
     address: c.address,
     counts: counts ?? noCounts(),
-    center: c.centerLng !== null && c.centerLat !== null ? [c.centerLng, c.centerLat] : null,
+    center: centerOf(c),
   };
 }
 
