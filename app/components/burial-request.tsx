@@ -1,10 +1,20 @@
-import type { TBurialRequest } from "../../common/booking.ts";
-import { formatDate, formatMoney } from "../../common/i18n.ts";
-import { formatPhone } from "../../common/phone.ts";
+import { Link } from "react-router";
+import type { TBurialRequest, TBurialRequestSummary } from "../../common/booking.ts";
+import { formatDate, formatMoney, type TFn } from "../../common/i18n.ts";
+import type { Locale } from "../../common/locale.ts";
+import { formatPhone, telHref } from "../../common/phone.ts";
 import { useT } from "../lib/hooks.ts";
+import { Countdown } from "./countdown.tsx";
+import { Icon } from "./icon.tsx";
+import { StatusBadge } from "./status-badge.tsx";
 
-/** "сектор 3, ряд 2, места 4–5" for a request's places. */
-export function placesText(t: ReturnType<typeof useT>["t"], places: TBurialRequest["places"]): string {
+/**
+ * A burial request as both areas show it: the family's pages (`/client/...`) and the cemetery's
+ * (`/manager/...`) read the same answer of the API and draw it with these pieces.
+ */
+
+/** "сектор 3, ряд 2, места 4–5": a request's places (neighbours in one row). */
+export function placesText(t: TFn, places: TBurialRequestSummary["places"]): string {
   const first = places[0];
   const last = places[places.length - 1];
   if (!first || !last) return "—";
@@ -14,16 +24,55 @@ export function placesText(t: ReturnType<typeof useT>["t"], places: TBurialReque
     : `${where}${t("reserve.places_range", { from: first.number, to: last.number })}`;
 }
 
-/** Files of a request, as links the caller may open (the API decides who may read them). */
-function Files({ files }: { files: TBurialRequest["documents"]["certificate"] }) {
+/** A request's burial slot (`25.11.2026, 10:00`), or that none is chosen yet. */
+export function slotText(t: TFn, locale: Locale, r: Pick<TBurialRequestSummary, "burialDate" | "burialTime">): string {
+  if (!r.burialDate || !r.burialTime) return t("booking.not_chosen");
+  return `${formatDate(locale, r.burialDate)}, ${r.burialTime}`;
+}
+
+/**
+ * One request in a list (the family's requests, the cemetery's holds and requests): its number
+ * linking to `href`, status as colour and word, the deceased, where and when, the fee, and, while
+ * unpaid, the time left on its hold.
+ */
+export function BurialRequestRow({ r, now, href }: { r: TBurialRequestSummary; now: string; href: string }) {
+  const { t, to, locale } = useT();
+  return (
+    <li className="card booking" data-testid="booking" data-request-id={r.id}>
+      <div className="card__head">
+        <h2 className="card__title">
+          <Link to={to(href)}>{t("burial_request.number", { number: r.number })}</Link>
+        </h2>
+        <StatusBadge kind="burial_request" status={r.status} />
+      </div>
+      <p className="booking__who">
+        <strong>{r.deceased}</strong> · {t(`burial_request.kind.${r.kind}`)}
+      </p>
+      <p className="muted">
+        {r.cemeteryName} · {placesText(t, r.places)}
+      </p>
+      <p>
+        {t("booking.slot")}: {slotText(t, locale, r)} · {formatMoney(locale, r.fee)}
+      </p>
+      {r.status === "pending" ? (
+        <p>
+          <Countdown until={r.expiresAt} now={now} />
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** Files of a request, each a link (the API decides who may read them). */
+export function RequestFiles({ files }: { files: TBurialRequest["documents"]["certificate"] }) {
   const { t } = useT();
   if (!files.length) return <span className="muted">{t("booking.no_files")}</span>;
   return (
-    <ul className="files">
+    <ul className="plain-list">
       {files.map((f) => (
         <li key={f.id}>
-          <a href={f.url} target="_blank" rel="noreferrer">
-            {f.name}
+          <a href={f.url} target="_blank" rel="noopener noreferrer">
+            <Icon name="file" size={18} /> {f.name}
           </a>
         </li>
       ))}
@@ -31,7 +80,36 @@ function Files({ files }: { files: TBurialRequest["documents"]["certificate"] })
   );
 }
 
-/** What a burial request says: the deceased, the place, the slot, the fee and payment, the documents. */
+/** A label from the catalog; a value it does not know (an action of a later version) is shown as stored. */
+function known(t: TFn, prefix: string, value: string): string {
+  const key = `${prefix}.${value}`;
+  const label = t(key);
+  return label === key ? value : label;
+}
+
+/** The request's history: each change, when, by whom, and why. */
+export function BurialRequestHistory({ booking: b }: { booking: TBurialRequest }) {
+  const { t, locale } = useT();
+  return (
+    <section className="card" aria-labelledby={`history-${b.id}`}>
+      <h2 id={`history-${b.id}`} className="card__title">
+        {t("booking.history")}
+      </h2>
+      <ol className="history" data-testid="request-history">
+        {b.history.map((e, i) => (
+          <li key={`${e.at}-${i}`}>
+            <time dateTime={e.at}>{formatDate(locale, e.at, true)}</time> ·{" "}
+            {known(t, "burial_request.action", e.action)}
+            {e.byRole ? <span className="muted"> · {known(t, "burial_request.by", e.byRole)}</span> : null}
+            {e.reason ? <span className="history__reason">{e.reason}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** What a burial request says, as the family reads it: the deceased, the place, the slot, the fee and payment, the documents. */
 export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) {
   const { t, locale } = useT();
   return (
@@ -55,7 +133,7 @@ export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) 
         <dt>{t("booking.kind")}</dt>
         <dd>
           {t(`burial_request.kind.${b.kind}`)}
-          {b.kind === "family_grave" ? `, ${t(`booking.remains_${b.remains}`).toLowerCase()}` : ""}
+          {b.kind === "family_grave" ? `, ${t(`burial_request.remains.${b.remains}`)}` : ""}
         </dd>
         <dt>{t("search.cemetery")}</dt>
         <dd>
@@ -76,11 +154,7 @@ export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) 
           </>
         ) : null}
         <dt>{t("booking.slot")}</dt>
-        <dd data-testid="facts-slot">
-          {b.burialDate && b.burialTime
-            ? `${formatDate(locale, b.burialDate)}, ${b.burialTime}`
-            : t("booking.not_chosen")}
-        </dd>
+        <dd data-testid="facts-slot">{slotText(t, locale, b)}</dd>
         <dt>{t("booking.fee")}</dt>
         <dd>{formatMoney(locale, b.fee)}</dd>
         {b.paidAt ? (
@@ -96,7 +170,7 @@ export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) 
           <>
             <dt>{t("booking.responsible")}</dt>
             <dd data-testid="facts-client">
-              {b.client.name || "—"} · <a href={`tel:${b.client.phone}`}>{formatPhone(b.client.phone)}</a>
+              {b.client.name || "—"} · <a href={telHref(b.client.phone)}>{formatPhone(b.client.phone)}</a>
             </dd>
           </>
         ) : null}
@@ -108,42 +182,21 @@ export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) 
         ) : null}
         <dt>{t("booking.certificate")}</dt>
         <dd>
-          <Files files={b.documents.certificate} />
+          <RequestFiles files={b.documents.certificate} />
         </dd>
         {b.kind === "family_grave" ? (
           <>
             <dt>{t("booking.kinship")}</dt>
             <dd>
-              <Files files={b.documents.kinship} />
+              <RequestFiles files={b.documents.kinship} />
             </dd>
             <dt>{t("booking.grave_docs")}</dt>
             <dd>
-              <Files files={b.documents.grave} />
+              <RequestFiles files={b.documents.grave} />
             </dd>
           </>
         ) : null}
       </dl>
-    </section>
-  );
-}
-
-/** The request's history: each change, when, by whom, and why. */
-export function BurialRequestHistory({ booking: b }: { booking: TBurialRequest }) {
-  const { t, locale } = useT();
-  return (
-    <section className="card" aria-labelledby={`history-${b.id}`}>
-      <h2 id={`history-${b.id}`} className="card__title">
-        {t("booking.history")}
-      </h2>
-      <ol className="history" data-testid="history">
-        {b.history.map((e) => (
-          <li key={`${e.at}-${e.action}`}>
-            <time dateTime={e.at}>{formatDate(locale, e.at, true)}</time> — {t(`booking.event.${e.action}`)}
-            {e.byRole ? <span className="muted"> ({t(`booking.by.${e.byRole}`)})</span> : null}
-            {e.reason ? <span> · {e.reason}</span> : null}
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }

@@ -95,7 +95,7 @@ test("a family books two neighbouring places in Kazakh on a phone: login and bac
   await expect(page.getByTestId("tickets").locator("li")).toHaveCount(1);
   await page.getByTestId("tickets").getByRole("link").first().click();
   await expect(page.getByTestId("todo")).toContainText("Алымды төлеу");
-  await expect(page.getByTestId("history")).toContainText("бронь жасалды");
+  await expect(page.getByTestId("request-history")).toContainText("Бронь жасалды");
   expect(errors).toEqual([]);
 });
 

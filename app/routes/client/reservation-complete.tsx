@@ -88,7 +88,7 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
         </li>
       </ol>
       <h1 id="rc-title">
-        {t("booking.request_title", { number: b.number })} <StatusBadge kind="burial_request" status={b.status} />
+        {t("burial_request.number", { number: b.number })} <StatusBadge kind="burial_request" status={b.status} />
       </h1>
       {pending ? (
         <p className="lead">

@@ -55,7 +55,7 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
         <Link to={to("/client/tickets/active")}>← {t("booking.back_to_list")}</Link>
       </p>
       <h1 id="ticket-title">
-        {t("booking.request_title", { number: b.number })} <StatusBadge kind="burial_request" status={b.status} />
+        {t("burial_request.number", { number: b.number })} <StatusBadge kind="burial_request" status={b.status} />
       </h1>
       {answer?.done ? (
         <p className="alert alert--success" role="status" data-testid="cancelled">

@@ -1,12 +1,9 @@
 import { Link, useLocation } from "react-router";
 import type { TBurialRequestPage } from "../../../common/booking.ts";
-import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { pageNumber } from "../../../common/schemas.ts";
-import { placesText } from "../../components/burial-request.tsx";
-import { Countdown } from "../../components/countdown.tsx";
+import { BurialRequestRow } from "../../components/burial-request.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
-import { StatusBadge } from "../../components/status-badge.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/tickets";
@@ -30,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Tickets({ loaderData }: Route.ComponentProps) {
-  const { t, to, locale } = useT();
+  const { t, to } = useT();
   const { pathname } = useLocation();
   const active = isActive(pathname);
   const { page, now } = loaderData;
@@ -53,31 +50,7 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="cards" data-testid="tickets">
           {page.items.map((r) => (
-            <li key={r.id} className="card">
-              <h2 className="card__title">
-                <Link to={to(`/client/tickets/active/${r.id}`)}>
-                  {t("booking.request_title", { number: r.number })}
-                </Link>{" "}
-                <StatusBadge kind="burial_request" status={r.status} />
-              </h2>
-              <p>
-                <strong>{r.deceased}</strong> · {t(`burial_request.kind.${r.kind}`)}
-              </p>
-              <p className="muted">
-                {r.cemeteryName} · {placesText(t, r.places)}
-              </p>
-              <p>
-                {r.burialDate && r.burialTime
-                  ? `${t("booking.slot")}: ${formatDate(locale, r.burialDate)}, ${r.burialTime}`
-                  : t("booking.slot_not_chosen")}{" "}
-                · {formatMoney(locale, r.fee)}
-              </p>
-              {r.status === "pending" ? (
-                <p>
-                  <Countdown until={r.expiresAt} now={now} />
-                </p>
-              ) : null}
-            </li>
+            <BurialRequestRow key={r.id} r={r} now={now} href={`/client/tickets/active/${r.id}`} />
           ))}
         </ul>
       )}

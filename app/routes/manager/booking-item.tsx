@@ -3,7 +3,7 @@ import { data, Form, Link, type ShouldRevalidateFunctionArgs, useActionData, use
 import type { BurialRequestMove, TBurialRequest } from "../../../common/booking.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { formatPhone, telHref } from "../../../common/phone.ts";
-import { placesText, slotText } from "../../components/burial-request-row.tsx";
+import { BurialRequestHistory, placesText, RequestFiles, slotText } from "../../components/burial-request.tsx";
 import { Countdown } from "../../components/countdown.tsx";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -57,33 +57,6 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 }
 
-/** Files of one kind, each a link to the file (opened in a new tab). */
-function Docs({ files }: { files: TBurialRequest["documents"]["certificate"] }) {
-  const { t } = useT();
-  if (!files.length) return <span className="muted">{t("manager.booking.no_docs")}</span>;
-  return (
-    <ul className="plain-list">
-      {files.map((d) => (
-        <li key={d.id}>
-          <a href={d.url} target="_blank" rel="noopener noreferrer">
-            <Icon name="file" size={18} /> {d.name}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** A label from the catalog; a value it does not know (a later action, a role) is shown as stored. */
-function useKnown() {
-  const { t } = useT();
-  return (prefix: string, value: string) => {
-    const key = `${prefix}.${value}`;
-    const label = t(key);
-    return label === key ? value : label;
-  };
-}
-
 /**
  * One burial request for the cemetery's staff: who, where, when, the documents and the
  * responsible person, its history, and the moves the staff may make now, drawn from the API's
@@ -95,7 +68,6 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
   const { r, now } = loaderData;
   const answer = useActionData<typeof action>() as TMoveAnswer | null | undefined;
   const busy = useNavigation().state !== "idle";
-  const known = useKnown();
   const moves = STAFF_MOVES.filter((m) => r.moves.includes(m));
   const failed = (m: StaffMove) => (answer?.move === m && answer.error ? answer.error : undefined);
   const general = (m: StaffMove) => {
@@ -153,7 +125,7 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
               </Link>
             </>,
           )}
-          {fact(t("manager.booking.places"), placesText(t, r.places) || "—", "request-places")}
+          {fact(t("manager.booking.places"), placesText(t, r.places), "request-places")}
           {fact(t("manager.booking.slot"), slotText(t, locale, r), "request-slot")}
           {fact(t("manager.booking.fee"), formatMoney(locale, r.fee))}
           {r.paidAt
@@ -240,12 +212,12 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
             {t("manager.booking.documents")}
           </h2>
           <dl className="facts facts--stacked">
-            {fact(t("manager.booking.doc_certificate"), <Docs files={r.documents.certificate} />)}
+            {fact(t("manager.booking.doc_certificate"), <RequestFiles files={r.documents.certificate} />)}
             {r.kind === "family_grave" || r.documents.kinship.length
-              ? fact(t("manager.booking.doc_kinship"), <Docs files={r.documents.kinship} />)
+              ? fact(t("manager.booking.doc_kinship"), <RequestFiles files={r.documents.kinship} />)
               : null}
             {r.kind === "family_grave" || r.documents.grave.length
-              ? fact(t("manager.booking.doc_grave"), <Docs files={r.documents.grave} />)
+              ? fact(t("manager.booking.doc_grave"), <RequestFiles files={r.documents.grave} />)
               : null}
           </dl>
         </section>
@@ -343,21 +315,7 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
         ) : null}
       </section>
 
-      <section className="card" aria-labelledby="br-history">
-        <h2 id="br-history" className="card__title">
-          {t("manager.booking.history")}
-        </h2>
-        {r.history.length === 0 ? <p className="muted">{t("manager.booking.history_empty")}</p> : null}
-        <ol className="history" data-testid="request-history">
-          {r.history.map((e, i) => (
-            <li key={i}>
-              <time dateTime={e.at}>{formatDate(locale, e.at, true)}</time> · {known("burial_request.action", e.action)}
-              {e.byRole ? <span className="muted"> · {known("burial_request.by", e.byRole)}</span> : null}
-              {e.reason ? <span className="history__reason">{e.reason}</span> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <BurialRequestHistory booking={r} />
     </article>
   );
 }

@@ -2,7 +2,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import type { TCemeterySummary } from "../../../common/api-types.ts";
 import type { TBurialRequestPage } from "../../../common/booking.ts";
 import { pageNumber } from "../../../common/schemas.ts";
-import { BurialRequestRow } from "../../components/burial-request-row.tsx";
+import { BurialRequestRow } from "../../components/burial-request.tsx";
 import { Field, NamedOptions } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -95,7 +95,7 @@ export default function ManagerBooking({ loaderData }: Route.ComponentProps) {
       {list.items.length === 0 ? <p className="note">{t(`manager.booking.none_${f.status}`)}</p> : null}
       <ul className="requests" data-testid="bookings">
         {list.items.map((r) => (
-          <BurialRequestRow key={r.id} r={r} now={now} />
+          <BurialRequestRow key={r.id} r={r} now={now} href={`/manager/booking/${r.id}`} />
         ))}
       </ul>
       <Pager page={list.page} pageSize={list.pageSize} total={list.total} />

@@ -10,7 +10,7 @@ import {
 } from "../../../common/booking.ts";
 import { formatLongDate } from "../../../common/i18n.ts";
 import { isoDate, pageNumber } from "../../../common/schemas.ts";
-import { BurialRequestRow, placesText } from "../../components/burial-request-row.tsx";
+import { BurialRequestRow, placesText } from "../../components/burial-request.tsx";
 import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -180,7 +180,7 @@ export default function ManagerBurial({ loaderData }: Route.ComponentProps) {
         {list.items.length === 0 ? <p className="note">{t("manager.burial.none")}</p> : null}
         <ul className="requests" data-testid="burial-requests">
           {list.items.map((r) => (
-            <BurialRequestRow key={r.id} r={r} now={now} />
+            <BurialRequestRow key={r.id} r={r} now={now} href={`/manager/booking/${r.id}`} />
           ))}
         </ul>
         <Pager page={list.page} pageSize={list.pageSize} total={list.total} />
