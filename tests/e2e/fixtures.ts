@@ -7,8 +7,8 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Interacting before that can land on server HTML that hydration is about to replace: a file
  * set on an input nobody listens to yet, a click on a button without its handler.
  */
-export async function waitForHydration(page: Page) {
-  await page.locator('html:not([data-hydrated="false"])').waitFor({ state: "attached", timeout: 30_000 });
+export async function waitForHydration(page: Page, timeout = 30_000) {
+  await page.locator('html:not([data-hydrated="false"])').waitFor({ state: "attached", timeout });
 }
 
 /**
@@ -21,7 +21,8 @@ export function waitsForHydration(page: Page): Page {
   const reload = page.reload.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await waitForHydration(page);
+    // A longer `timeout` of the load (a development server compiling on demand) is the hydration's too.
+    await waitForHydration(page, options?.timeout);
     return response;
   };
   page.reload = async (options) => {
