@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient, RETRY_STATUSES } from "./api-client.ts";
+import { ApiError, createApiClient, fillPath, RETRY_STATUSES } from "./api-client.ts";
 
 function fakeFetch(statuses: number[], body: unknown = { ok: true }) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -25,45 +25,51 @@ describe("shared API client", () => {
   it("prefixes the base URL, sends the Bearer token and builds the query", async () => {
     const f = fakeFetch([200]);
     const api = createApiClient({ baseUrl: "http://h/api/v1/", fetch: f.fn, session: session("tok") });
-    await api.get("/me", { query: { page: 2, q: "а б", empty: "" } });
-    expect(f.calls[0]?.url).toBe("http://h/api/v1/me?page=2&q=%D0%B0+%D0%B1");
+    await api.get("/suppliers", { query: { page: 2, q: "а б", status: "" } });
+    expect(f.calls[0]?.url).toBe("http://h/api/v1/suppliers?page=2&q=%D0%B0+%D0%B1");
     expect(headersOf(f.calls[0]).Authorization).toBe("Bearer tok");
   });
 
   it("sends no Authorization header without a token", async () => {
     const f = fakeFetch([200]);
-    await createApiClient({ baseUrl: "/api/v1", fetch: f.fn, session: session() }).get("/x");
+    await createApiClient({ baseUrl: "/api/v1", fetch: f.fn, session: session() }).get("/me");
     expect(headersOf(f.calls[0]).Authorization).toBeUndefined();
   });
 
   it.each(RETRY_STATUSES)("retries a GET once on %i", async (status) => {
     const f = fakeFetch([status, 200]);
     const api = createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() });
-    await expect(api.get("/x")).resolves.toEqual({ ok: true });
+    await expect(api.get("/me")).resolves.toEqual({ ok: true });
     expect(f.calls).toHaveLength(2);
   });
 
   it("retries only once, then hands the error over", async () => {
     const f = fakeFetch([503, 503, 503]);
     const api = createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() });
-    await expect(api.get("/x")).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get("/me")).rejects.toBeInstanceOf(ApiError);
     expect(f.calls).toHaveLength(2);
   });
 
   it("does not retry other statuses", async () => {
     const f = fakeFetch([404, 200]);
-    await expect(createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() }).get("/x")).rejects.toMatchObject(
-      {
-        status: 404,
-      },
-    );
+    await expect(
+      createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() }).get("/me"),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
     expect(f.calls).toHaveLength(1);
   });
 
   it.each(["post", "put", "patch", "delete"] as const)("never retries a write (%s)", async (method) => {
     const f = fakeFetch([503, 200]);
     const api = createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() });
-    const call = method === "delete" ? api.delete("/x") : api[method]("/x", { a: 1 });
+    const writes = {
+      post: () => api.post("/auth/otp/request", { body: { phone: "+77010000000" } }),
+      put: () => api.put("/akimats/:id", { params: { id: 1 }, body: { nameRu: "a", nameKk: "a", city: "c" } }),
+      patch: () => api.patch("/plots/:id", { params: { id: 1 }, body: { status: "free" } }),
+      delete: () => api.delete("/akimat/news/:id", { params: { id: 1 } }),
+    };
+    const call = writes[method]();
     await expect(call).rejects.toMatchObject({ status: 503 });
     expect(f.calls).toHaveLength(1);
   });
@@ -72,21 +78,28 @@ describe("shared API client", () => {
     const f = fakeFetch([401]);
     const s = session("stale");
     const api = createApiClient({ baseUrl: "/api", fetch: f.fn, session: s });
-    await expect(api.post("/x", {})).rejects.toMatchObject({ status: 401, code: "x", message: "m" });
+    await expect(api.post("/auth/otp/request", { body: { phone: "+77010000000" } })).rejects.toMatchObject({
+      status: 401,
+      code: "x",
+      message: "m",
+    });
     expect(s.cleared).toBe(1);
   });
 
   it("sets no timeout of its own", async () => {
     const f = fakeFetch([200]);
-    await createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() }).get("/x");
+    await createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() }).get("/me");
     expect(f.calls[0]?.init.signal).toBeUndefined();
   });
 
   it("sends JSON bodies and the page's language", async () => {
     const f = fakeFetch([200]);
-    await createApiClient({ baseUrl: "/api", fetch: f.fn, session: session(), locale: "kk" }).post("/x", { a: 1 });
+    await createApiClient({ baseUrl: "/api", fetch: f.fn, session: session(), locale: "kk" }).post(
+      "/auth/otp/request",
+      { body: { phone: "+77010000000" } },
+    );
     const init = f.calls[0]?.init as RequestInit;
-    expect(init.body).toBe('{"a":1}');
+    expect(init.body).toBe('{"phone":"+77010000000"}');
     expect((init.headers as Record<string, string>)["Accept-Language"]).toBe("kk");
     expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
@@ -110,8 +123,19 @@ describe("shared API client", () => {
         },
       )) as unknown as typeof fetch;
     const err = await createApiClient({ baseUrl: "/api", fetch: fetchImpl, session: session() })
-      .post("/x", {})
+      .post("/auth/otp/request", { body: { phone: "+77010000000" } })
       .catch((e: ApiError) => e);
     expect((err as ApiError).fieldMessage("iin")).toBe("bad");
+  });
+
+  it("puts each path parameter in its place, encoded, and refuses a missing one", async () => {
+    const f = fakeFetch([200]);
+    const api = createApiClient({ baseUrl: "/api", fetch: f.fn, session: session() });
+    await api.get("/cemeteries/:id/plots", { params: { id: "7/../../me?x=1" }, query: { bbox: "1,2,3,4" } });
+    expect(f.calls[0]?.url).toBe("/api/cemeteries/7%2F..%2F..%2Fme%3Fx%3D1/plots?bbox=1%2C2%2C3%2C4");
+    await api.put("/managers/:id/cemeteries/:cemeteryId", { params: { id: 3, cemeteryId: 12 } });
+    expect(f.calls[1]?.url).toBe("/api/managers/3/cemeteries/12");
+    expect(() => fillPath("/burials/:id", {})).toThrow(/:id/);
+    expect(() => fillPath("/burials/:id", { id: "" })).toThrow(/:id/);
   });
 });

@@ -11,6 +11,8 @@
  *   error is still handed to the caller.
  */
 
+import type { ApiSchema } from "../server/api-operations.ts";
+
 export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
 
 export type ApiErrorBody = {
@@ -69,7 +71,57 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Values of the path's `:name` segments, each encoded into the address. */
+  params?: Record<string, string | number>;
 };
+
+// ---- Operations: the API's own route types (server/api-operations.ts) ----
+
+type Verb = "get" | "post" | "put" | "patch" | "delete";
+type Ops = ApiSchema;
+
+/** The operations answering a verb, by path as the routes declare it (`/akimats/:id`). */
+type OpsFor<V extends Verb> = {
+  [P in keyof Ops as `$${V}` extends keyof Ops[P] ? P : never]: Ops[P][`$${V}` & keyof Ops[P]];
+};
+type OpsByVerb = { [V in Verb]: OpsFor<V> };
+
+/** The paths of the operations answering a verb. */
+export type ApiPath<V extends Verb> = keyof OpsByVerb[V] & string;
+
+type OpOf<V extends Verb, P extends ApiPath<V>> = OpsByVerb[V][P];
+type InputOf<E> = E extends { input: infer I } ? I : never;
+type ParamsOf<E> =
+  InputOf<E> extends { param: infer Pa } ? { params: { [K in keyof Pa]: string | number } } : { params?: undefined };
+type QueryOf<E> =
+  InputOf<E> extends { query: infer Q }
+    ? { query?: { [K in keyof Q]?: string | number | boolean | null } }
+    : { query?: undefined };
+type BodyOf<E> =
+  InputOf<E> extends { json: infer J }
+    ? { body: J }
+    : InputOf<E> extends { form: unknown }
+      ? { body: FormData }
+      : { body?: undefined };
+type OptionsOf<E> = ParamsOf<E> & QueryOf<E> & BodyOf<E> & { signal?: AbortSignal; headers?: Record<string, string> };
+/** The options argument: required when the operation takes path parameters or a body. */
+type OptionArgs<E> =
+  InputOf<E> extends { param: unknown } | { json: unknown } | { form: unknown }
+    ? [options: OptionsOf<E>]
+    : [options?: OptionsOf<E>];
+
+/** What an operation answers on success (its 2xx JSON, as the route's response schema declares it). */
+export type ApiResult<V extends Verb, P extends ApiPath<V>> =
+  OpOf<V, P> extends infer E ? (E extends { status: 200 | 201 | 204; output: infer O } ? O : never) : never;
+
+/** Puts each `:name` of a path template in its place, encoded; a missing value is a programming error. */
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === "") throw new Error(`API path ${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -88,7 +140,8 @@ export function createApiClient(opts: ApiClientOptions) {
     return qs ? `${url}?${qs}` : url;
   }
 
-  async function send(method: string, path: string, ro: RequestOptions = {}): Promise<Response> {
+  async function send(method: string, template: string, ro: RequestOptions = {}): Promise<Response> {
+    const path = fillPath(template, ro.params);
     const headers: Record<string, string> = {
       Accept: "application/json",
       ...opts.headers,
@@ -129,19 +182,24 @@ export function createApiClient(opts: ApiClientOptions) {
     return payload as T;
   }
 
+  /** Typed by operation: the path picks the route, whose schemas give the options, body and answer. */
   return {
-    request,
     /** The raw response, for downloads; 401 still ends the session. */
-    async raw(method: string, path: string, ro?: RequestOptions): Promise<Response> {
-      const res = await send(method, path, ro);
+    async raw<V extends Verb, P extends ApiPath<V>>(method: V, path: P, ro?: RequestOptions): Promise<Response> {
+      const res = await send(method.toUpperCase(), path, ro);
       if (res.status === 401) opts.session.clear();
       return res;
     },
-    get: <T>(path: string, ro?: RequestOptions) => request<T>("GET", path, ro),
-    post: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>("POST", path, { ...ro, body }),
-    put: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>("PUT", path, { ...ro, body }),
-    patch: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>("PATCH", path, { ...ro, body }),
-    delete: <T>(path: string, ro?: RequestOptions) => request<T>("DELETE", path, ro),
+    get: <P extends ApiPath<"get">>(path: P, ...[ro]: OptionArgs<OpOf<"get", P>>) =>
+      request<ApiResult<"get", P>>("GET", path, ro),
+    post: <P extends ApiPath<"post">>(path: P, ...[ro]: OptionArgs<OpOf<"post", P>>) =>
+      request<ApiResult<"post", P>>("POST", path, ro),
+    put: <P extends ApiPath<"put">>(path: P, ...[ro]: OptionArgs<OpOf<"put", P>>) =>
+      request<ApiResult<"put", P>>("PUT", path, ro),
+    patch: <P extends ApiPath<"patch">>(path: P, ...[ro]: OptionArgs<OpOf<"patch", P>>) =>
+      request<ApiResult<"patch", P>>("PATCH", path, ro),
+    delete: <P extends ApiPath<"delete">>(path: P, ...[ro]: OptionArgs<OpOf<"delete", P>>) =>
+      request<ApiResult<"delete", P>>("DELETE", path, ro),
   };
 }
 

@@ -1,26 +1,16 @@
 import { z } from "@hono/zod-openapi";
-import { burialDocumentRoutes } from "./modules/burial-requests/burial-documents.routes.ts";
-import { burialRequestRoutes, fakePaymentPages } from "./modules/burial-requests/burial-requests.routes.ts";
+import { fakePaymentPages } from "./modules/burial-requests/burial-requests.routes.ts";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
+import { apiOperations } from "./api-operations.ts";
 import { apiRoute } from "./lib/api-route.ts";
 import { AppError } from "./lib/errors.ts";
 import { type ApiEnv, carriesNul, createRouter, errorBody, requestLocale } from "./lib/http.ts";
 import { loggedPath } from "./lib/logger.ts";
 import { jsonResponse } from "./lib/openapi.ts";
-import { akimatRoutes } from "./modules/akimats/akimats.routes.ts";
-import { authRoutes, clearSessionCookies } from "./modules/auth/auth.routes.ts";
+import { clearSessionCookies } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/auth.service.ts";
-import { managerAdminRoutes } from "./modules/managers/managers.routes.ts";
-import { newsRoutes } from "./modules/news/news.routes.ts";
-import { cemeteryAdminRoutes } from "./modules/registry/cemetery-admin.routes.ts";
-import { managerRoutes } from "./modules/registry/manager.routes.ts";
-import { registryRoutes } from "./modules/registry/registry.routes.ts";
-import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
-import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
-import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
-import { userRoutes } from "./modules/users/users.routes.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -108,19 +98,7 @@ export function createApi(services: Services) {
     },
   );
 
-  api.route("/", authRoutes);
-  api.route("/", akimatRoutes);
-  api.route("/", userRoutes);
-  api.route("/", supplierRoutes);
-  api.route("/", notificationRoutes);
-  api.route("/", uploadRoutes);
-  api.route("/", newsRoutes);
-  api.route("/", registryRoutes);
-  api.route("/", cemeteryAdminRoutes);
-  api.route("/", managerRoutes);
-  api.route("/", managerAdminRoutes);
-  api.route("/", burialRequestRoutes);
-  api.route("/", burialDocumentRoutes);
+  api.route("/", apiOperations);
   api.route("/", fakePaymentPages);
 
   api.doc31("/openapi.json", {

@@ -82,7 +82,7 @@ function BurialPicker({
     if (!q.trim() || !cemeteryId) return;
     setState({ phase: "busy" });
     try {
-      const page = await browserApi(locale).get<{ items: TPublicBurial[]; total: number }>("/manager/burials", {
+      const page = await browserApi(locale).get("/manager/burials", {
         query: { cemeteryId: String(cemeteryId), q: q.trim() },
       });
       setState({ phase: "done", items: page.items, total: page.total });

@@ -51,7 +51,7 @@ export type TSubmitted<T> =
  * field in the request's language, what was typed kept. Server failures are rethrown to the error page.
  *
  * ```ts
- * const sent = await submitForm(request, "ZAkimatInput", rc.locale, (value) => rc.api.post("/akimats", value));
+ * const sent = await submitForm(request, "ZAkimatInput", rc.locale, (value) => rc.api.post("/akimats", { body: value }));
  * if (!sent.ok) return sent.response;
  * return redirect(…);
  * ```

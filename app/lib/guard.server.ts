@@ -5,7 +5,6 @@ import { localeFromPath, localizePath } from "../../common/locale.ts";
 import { hasSessionCookie } from "../../common/session-cookie.ts";
 import { routeOfPattern } from "../route-table.ts";
 import { requestContext } from "./request-context.ts";
-import type { TMe } from "./types.ts";
 
 /**
  * Runs on the server before every loader and action of every page: finds who is signed in
@@ -26,7 +25,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
   const hasToken = hasSessionCookie(request.headers.get("cookie"));
   if (hasToken) {
     try {
-      rc.me = await rc.api.get<TMe>("/me");
+      rc.me = await rc.api.get("/me");
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) throw err;
       rc.me = null;

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { ApiError, type ApiClient } from "../../common/api-client.ts";
-import type { TPublicBurial } from "../../common/api-types.ts";
 import type { TPickerResult } from "../components/request-card.tsx";
 import type { Locale } from "../../common/locale.ts";
 import { parseId } from "../../common/schemas.ts";
@@ -15,7 +14,10 @@ import { submitForm } from "./form.server.ts";
 export async function answerRequest(rc: { api: ApiClient; locale: Locale }, form: FormData) {
   const requestId = parseId(str(form, "id")) ?? 0;
   const sent = await submitForm(form, "ZRequestAnswerForm", rc.locale, ({ answerStatus, ...answer }) =>
-    rc.api.post(`/registry-requests/${requestId}/answer`, { status: answerStatus, ...answer }),
+    rc.api.post("/registry-requests/:id/answer", {
+      params: { id: requestId },
+      body: { status: answerStatus, ...answer },
+    }),
   );
   // The request's id goes back with the answer: a form posted before hydration reads it from the
   // page's action data (no fetcher yet) and finds its own card by it.
@@ -41,9 +43,7 @@ export async function pickerFromUrl(api: ApiClient, url: URL): Promise<TPickerRe
   }
   const typed = { requestId, q, cemeteryId, status: p.get("answerStatus") ?? undefined, answer: p.get("answer") ?? "" };
   try {
-    const page = await api.get<{ items: TPublicBurial[]; total: number }>("/manager/burials", {
-      query: { cemeteryId: String(cemeteryId), q },
-    });
+    const page = await api.get("/manager/burials", { query: { cemeteryId: String(cemeteryId), q } });
     return { ...typed, items: page.items, total: page.total };
   } catch (err) {
     if (err instanceof ApiError && err.status < 500) return { ...typed, items: [], total: 0, error: err.message };

@@ -2,7 +2,6 @@ import { EMERGENCY_NUMBERS } from "../content/instructions.ts";
 import { Icon } from "../components/icon.tsx";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
-import type { TPublicAkimat } from "../../common/api-types.ts";
 import { formatPhone, telHref } from "../../common/phone.ts";
 import type { Route } from "./+types/contacts";
 
@@ -11,7 +10,7 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.get(requestContext).api.get<{ items: TPublicAkimat[] }>("/public/akimats");
+  return context.get(requestContext).api.get("/public/akimats");
 }
 
 /** Contacts: the akimats that run the service, and the numbers to call in an emergency. */

@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { CemeteryCounts } from "../components/cemetery-counts.tsx";
 import { Icon, type IconName } from "../components/icon.tsx";
-import type { TCemeterySummary, TPublicNews } from "../../common/api-types.ts";
 import { useMe, useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
 import { NewsCard } from "./news/news-list.tsx";
@@ -23,10 +22,7 @@ export function meta({ location }: Route.MetaArgs) {
 /** The three latest news items and the cemeteries with their place counts. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
-  const [page, cemeteries] = await Promise.all([
-    api.get<{ items: TPublicNews[] }>("/news", { query: { page: 1 } }),
-    api.get<{ items: TCemeterySummary[] }>("/cemeteries"),
-  ]);
+  const [page, cemeteries] = await Promise.all([api.get("/news", { query: { page: 1 } }), api.get("/cemeteries")]);
   return { news: page.items.slice(0, 3), cemeteries: cemeteries.items };
 }
 

@@ -6,7 +6,6 @@ import { Pager } from "../components/pager.tsx";
 import { callApi, str } from "../lib/actions.server.ts";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
-import type { TNotificationPage } from "../../common/api-types.ts";
 import type { Route } from "./+types/notifications";
 import { pageNumber } from "../../common/schemas.ts";
 
@@ -17,7 +16,7 @@ export function meta({ location }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   const url = new URL(request.url);
-  return rc.api.get<TNotificationPage>("/notifications", {
+  return rc.api.get("/notifications", {
     query: {
       page: pageNumber(url.searchParams.get("page")),
       unread: url.searchParams.get("unread") === "1" ? "1" : undefined,
@@ -31,7 +30,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = str(form, "intent");
   const result = await callApi(async () => {
     if (intent === "read-all") await rc.api.post("/notifications/read-all");
-    else await rc.api.post(`/notifications/${Number(str(form, "id"))}/read`);
+    else await rc.api.post("/notifications/:id/read", { params: { id: Number(str(form, "id")) } });
   });
   return result.ok ? { done: true } : result.response;
 }

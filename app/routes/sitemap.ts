@@ -11,9 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname.replace(/\/sitemap\.xml$/, "") || "/");
   const base = (process.env.PUBLIC_URL ?? url.origin).replace(/\/$/, "");
-  const news = await context
-    .get(requestContext)
-    .api.get<{ items: { id: number; updatedAt: string }[] }>("/news/sitemap");
+  const news = await context.get(requestContext).api.get("/news/sitemap");
   const pages = [
     ...ROUTES.filter((r) => r.sitemap).map((r) => ({ path: r.path, lastmod: undefined as string | undefined })),
     ...news.items.map((n) => ({ path: `/news/${n.id}`, lastmod: n.updatedAt.slice(0, 10) })),

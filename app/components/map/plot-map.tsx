@@ -1,6 +1,6 @@
 import type { GeoJSON as GeoJSONLayer, Layer } from "leaflet";
 import { useEffect, useRef, useState } from "react";
-import type { PlotStatus, TPlotFeatureCollection, TPlotProps } from "../../../common/api-types.ts";
+import type { PlotStatus, TPlotProps } from "../../../common/api-types.ts";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
 import { asText, STATUS_COLORS, STATUS_MARKS, toLatLng } from "./leaflet.ts";
@@ -120,7 +120,7 @@ export function PlotMap(props: PlotMapProps) {
       const b = map.getBounds();
       const bbox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((x) => x.toFixed(6)).join(",");
       try {
-        const fc = await api.get<TPlotFeatureCollection>(`/cemeteries/${cemeteryId}/plots`, { query: { bbox } });
+        const fc = await api.get("/cemeteries/:id/plots", { params: { id: cemeteryId }, query: { bbox } });
         if (mine !== seq) return;
         if (fc.tooMany && autoZoom-- > 0) {
           map.zoomIn(1, { animate: false });

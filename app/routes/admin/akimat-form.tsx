@@ -7,7 +7,6 @@ import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import type { TAkimatDetails } from "../../../common/api-types.ts";
 import type { Route } from "./+types/akimat-form";
 import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
@@ -20,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!raw) return { akimat: null };
   const id = pageId(raw, request);
   return {
-    akimat: await orPageError(request, () => context.get(requestContext).api.get<TAkimatDetails>(`/akimats/${id}`)),
+    akimat: await orPageError(request, () => context.get(requestContext).api.get("/akimats/:id", { params: { id } })),
   };
 }
 
@@ -28,8 +27,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const id = parseId(new URL(request.url).searchParams.get("id"));
   const sent = id
-    ? await submitForm(request, "ZAkimatInput", rc.locale, (akimat) => rc.api.put(`/akimats/${id}`, akimat))
-    : await submitForm(request, "ZCreateAkimat", rc.locale, (akimat) => rc.api.post("/akimats", akimat));
+    ? await submitForm(request, "ZAkimatInput", rc.locale, (akimat) =>
+        rc.api.put("/akimats/:id", { params: { id }, body: akimat }),
+      )
+    : await submitForm(request, "ZCreateAkimat", rc.locale, (akimat) => rc.api.post("/akimats", { body: akimat }));
   if (!sent.ok) return sent.response;
   return redirect(localizePath("/admin/akimat", rc.locale));
 }

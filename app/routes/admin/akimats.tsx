@@ -4,7 +4,6 @@ import { formatPhone } from "../../../common/phone.ts";
 import { Icon } from "../../components/icon.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import type { TAkimat } from "../../../common/api-types.ts";
 import type { Route } from "./+types/akimats";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -12,7 +11,7 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.get(requestContext).api.get<{ items: TAkimat[] }>("/akimats");
+  return context.get(requestContext).api.get("/akimats");
 }
 
 /** Admin: the akimats on the platform. */

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import type { TCemeterySummary } from "../../../common/api-types.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { useT } from "../../lib/hooks.ts";
@@ -11,7 +10,7 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.get(requestContext).api.get<{ items: TCemeterySummary[] }>("/cemeteries");
+  return context.get(requestContext).api.get("/cemeteries");
 }
 
 /** Admin: every cemetery with its free, reserved and occupied places. */

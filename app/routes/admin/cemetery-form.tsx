@@ -2,13 +2,11 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { parseBoundaryText } from "../../../common/boundary-import.ts";
 import { translate } from "../../../common/i18n.ts";
 import { formatPhones } from "../../../common/phone.ts";
-import type { TCemeteryRecord } from "../../../common/api-types.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { parseId } from "../../../common/schemas.ts";
 import { Field, FormError, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { BoundaryEditor } from "../../components/map/boundary-editor.tsx";
-import type { TExtent } from "../../components/map/plot-map.tsx";
 import { str } from "../../lib/actions.server.ts";
 import { type TFormReply, useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
@@ -21,16 +19,14 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
 }
 
-type TAkimat = { id: number; nameRu: string; nameKk: string };
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const raw = new URL(request.url).searchParams.get("id");
   const id = raw ? pageId(raw, request) : null;
   const [akimats, cemetery, extent] = await Promise.all([
-    api.get<{ items: TAkimat[] }>("/akimats"),
-    id ? orPageError(request, () => api.get<TCemeteryRecord>(`/cemeteries/${id}/record`)) : Promise.resolve(null),
-    id ? api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${id}/extent`) : Promise.resolve({ extent: null }),
+    api.get("/akimats"),
+    id ? orPageError(request, () => api.get("/cemeteries/:id/record", { params: { id } })) : Promise.resolve(null),
+    id ? api.get("/manager/cemeteries/:id/extent", { params: { id } }) : Promise.resolve({ extent: null }),
   ]);
   return { akimats: akimats.items, cemetery, extent: extent.extent };
 }
@@ -53,8 +49,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     form.set("boundary", JSON.stringify(read.ring));
   }
   const sent = await submitForm(form, "ZCemeteryForm", rc.locale, async (body) => {
-    if (!id) return rc.api.post<{ id: number }>("/cemeteries", body);
-    await rc.api.put(`/cemeteries/${id}`, body);
+    if (!id) return rc.api.post("/cemeteries", { body });
+    await rc.api.put("/cemeteries/:id", { params: { id }, body });
     return { id };
   });
   if (!sent.ok) return sent.response;

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { TCemeteryDetail, TUploadFile } from "../../../common/api-types.ts";
+import type { TUploadFile } from "../../../common/api-types.ts";
 import { formatNumber } from "../../../common/i18n.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { DropZone } from "../../components/drop-zone.tsx";
 import { FormError, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
-import { PlotMap, type TExtent } from "../../components/map/plot-map.tsx";
+import { PlotMap } from "../../components/map/plot-map.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
@@ -19,16 +19,14 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
 }
 
-type TSectors = { sectors: { sector: string; rows: number; plots: number }[] };
-
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const id = pageId(params.id, request);
   const [cemetery, record, extent] = await orPageError(request, () =>
     Promise.all([
-      api.get<TCemeteryDetail>(`/cemeteries/${id}`),
-      api.get<TSectors>(`/cemeteries/${id}/record`),
-      api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${id}/extent`),
+      api.get("/cemeteries/:id", { params: { id } }),
+      api.get("/cemeteries/:id/record", { params: { id } }),
+      api.get("/manager/cemeteries/:id/extent", { params: { id } }),
     ]),
   );
   return { cemetery, sectors: record.sectors, extent: extent.extent };
@@ -40,14 +38,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = str(form, "intent");
   if (intent === "generate") {
     const sent = await submitForm(form, "ZGeneratePlots", locale, (body) =>
-      api.post<{ created: number }>(`/cemeteries/${params.id}/plots/generate`, body),
+      api.post("/cemeteries/:id/plots/generate", { params: { id: params.id }, body }),
     );
     if (!sent.ok) return data({ intent, form: sent.reply }, { status: sent.status });
     return { intent, form: sent.reply(), created: sent.value.created };
   }
   const r = await callApi(() =>
-    api.post<{ plots: number; burials: number }>(`/cemeteries/${params.id}/import`, {
-      uploadId: str(form, "uploadId"),
+    api.post("/cemeteries/:id/import", {
+      params: { id: params.id },
+      body: {
+        uploadId: str(form, "uploadId"),
+      },
     }),
   );
   return r.ok ? { intent: "import" as const, ...r.value } : { intent: "import" as const, error: r.error };

@@ -21,7 +21,7 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.get(requestContext).api.get<TManagerList>("/managers");
+  return context.get(requestContext).api.get("/managers");
 }
 
 type TActionData = Route.ComponentProps["actionData"];
@@ -35,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "invite") {
     const sent = await submitForm(form, "ZManagerInvite", rc.locale, async (invite) => {
       // The raw response tells a new invitation (201) from a manager who already was one (200).
-      const res = await rc.api.raw("POST", "/managers", { body: invite });
+      const res = await rc.api.raw("post", "/managers", { body: invite });
       const isJson = (res.headers.get("content-type") ?? "").includes("application/json");
       const body = isJson ? await res.json() : null;
       if (!res.ok) {
@@ -49,14 +49,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const result = await callApi(async (): Promise<{ name: string; cemetery?: string }> => {
     if ((intent === "assign" || intent === "unassign") && id && cemeteryId) {
-      const path = `/managers/${id}/cemeteries/${cemeteryId}`;
-      const m = intent === "assign" ? await rc.api.put<TManager>(path) : await rc.api.delete<TManager>(path);
+      const params = { id, cemeteryId };
+      const m =
+        intent === "assign"
+          ? await rc.api.put("/managers/:id/cemeteries/:cemeteryId", { params })
+          : await rc.api.delete("/managers/:id/cemeteries/:cemeteryId", { params });
       // A removed cemetery is gone from the answer: its chip sent the name along.
       const cemetery = m.cemeteries.find((c) => c.id === cemeteryId)?.name ?? str(form, "cemeteryName");
       return { name: fullName(m), cemetery };
     }
     if (intent === "remove" && id) {
-      await rc.api.delete(`/managers/${id}`);
+      await rc.api.delete("/managers/:id", { params: { id } });
       return { name: str(form, "name") };
     }
     throw new ApiError(400, "bad_request", "", []);

@@ -12,7 +12,6 @@ import { submitForm } from "../../lib/form.server.ts";
 import { listParams, useListParams } from "../../lib/list.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import type { TPage, TSupplier } from "../../../common/api-types.ts";
 import type { Route } from "./+types/suppliers";
 
 const STATUSES = ["pending", "active", "blocked"] as const;
@@ -24,7 +23,7 @@ export function meta({ location }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
-  return context.get(requestContext).api.get<TPage<TSupplier>>("/suppliers", {
+  return context.get(requestContext).api.get("/suppliers", {
     query: {
       ...listParams(url),
       q: url.searchParams.get("q")?.trim().slice(0, 100) || undefined,
@@ -38,15 +37,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
   const id = parseId(str(form, "id"));
+  if (!id) throw new Response(null, { status: 404 });
   const intent = str(form, "intent");
   if (intent === "block") {
-    const sent = await submitForm(form, "ZBlockSupplier", rc.locale, (b) => rc.api.post(`/suppliers/${id}/block`, b));
+    const sent = await submitForm(form, "ZBlockSupplier", rc.locale, (b) =>
+      rc.api.post("/suppliers/:id/block", { params: { id }, body: b }),
+    );
     if (!sent.ok) return data({ id, form: sent.reply }, { status: sent.status });
     return { done: intent, id, form: sent.reply({ resetForm: true }) };
   }
   const result = await callApi(async () => {
-    if (intent === "activate") await rc.api.post(`/suppliers/${id}/activate`);
-    else if (intent === "unblock") await rc.api.post(`/suppliers/${id}/unblock`);
+    if (intent === "activate") await rc.api.post("/suppliers/:id/activate", { params: { id } });
+    else if (intent === "unblock") await rc.api.post("/suppliers/:id/unblock", { params: { id } });
   });
   return result.ok ? { done: intent, id } : data({ error: result.error, id }, { status: result.status });
 }

@@ -1,5 +1,3 @@
-import type { TCemeterySummary } from "../../../common/api-types.ts";
-import type { TClientCemeteries } from "../../../common/booking.ts";
 import { documentUrls } from "../../../common/booking-terms.ts";
 import { routeLinks } from "../../../common/map-links.ts";
 import { formatPhones } from "../../../common/phone.ts";
@@ -16,10 +14,7 @@ export function meta({ location }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
-  const [mine, all] = await Promise.all([
-    api.get<TClientCemeteries>("/me/cemeteries"),
-    api.get<{ items: TCemeterySummary[] }>("/cemeteries"),
-  ]);
+  const [mine, all] = await Promise.all([api.get("/me/cemeteries"), api.get("/cemeteries")]);
   const ids = new Set(mine.items.map((c) => c.id));
   return { mine: mine.items, onMap: all.items.filter((c) => ids.has(c.id)) };
 }

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { TUploadFile } from "../../../common/api-types.ts";
-import type { TBurialRequest, TSlots } from "../../../common/booking.ts";
 import { documentUrls } from "../../../common/booking-terms.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
@@ -29,8 +28,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const id = parseId(params.get("id"));
   if (!id) throw redirect(localizePath("/client/tickets/active", context.get(requestContext).locale));
-  const booking = await orPageError(request, () => api.get<TBurialRequest>(`/burial-requests/${id}`));
-  const slots = booking.status === "pending" ? await api.get<TSlots>(`/burial-requests/${id}/slots`) : null;
+  const booking = await orPageError(request, () => api.get("/burial-requests/:id", { params: { id } }));
+  const slots = booking.status === "pending" ? await api.get("/burial-requests/:id/slots", { params: { id } }) : null;
   return { booking, slots, now: new Date().toISOString(), paidReturn: params.get("paid") };
 }
 
@@ -40,15 +39,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const id = parseId(str(form, "id"));
   if (!id) throw new Response(null, { status: 404 });
   if (str(form, "intent") === "pay") {
-    const result = await callApi(() => rc.api.post<{ redirectUrl: string }>(`/burial-requests/${id}/payments`, {}));
+    const result = await callApi(() => rc.api.post("/burial-requests/:id/payments", { params: { id } }));
     if (!result.ok) return data({ payError: result.error.message }, { status: result.status });
     return redirect(result.value.redirectUrl);
   }
   const sent = await submitForm(form, "ZBookingDetailsForm", rc.locale, (v) =>
-    rc.api.put(`/burial-requests/${id}/details`, {
-      certificateIds: v.certificateIds,
-      burialDate: v.slot.slice(0, 10),
-      burialTime: v.slot.slice(11),
+    rc.api.put("/burial-requests/:id/details", {
+      params: { id },
+      body: {
+        certificateIds: v.certificateIds,
+        burialDate: v.slot.slice(0, 10),
+        burialTime: v.slot.slice(11),
+      },
     }),
   );
   if (!sent.ok) return sent.response;

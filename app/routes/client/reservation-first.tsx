@@ -1,13 +1,7 @@
 import { useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import type {
-  TBurialSearchPage,
-  TCemeteryDetail,
-  TPublicBurial,
-  TPublicPlot,
-  TUploadFile,
-} from "../../../common/api-types.ts";
+import type { TPublicPlot, TUploadFile } from "../../../common/api-types.ts";
 import { BURIAL_KINDS, type BurialKind } from "../../../common/booking-terms.ts";
 import { formatMoney } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
@@ -42,16 +36,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const kindParam = params.get("kind");
   const kind: BurialKind =
     BURIAL_KINDS.find((k) => k === kindParam) ?? (params.get("burial") ? "family_grave" : "new_grave");
-  const plots = (await Promise.all(plotIds.map((id) => api.get<TPublicPlot>(`/plots/${id}`).catch(() => null)))).filter(
-    (p): p is TPublicPlot => p !== null,
-  );
+  const plots = (
+    await Promise.all(plotIds.map((id) => api.get("/plots/:id", { params: { id } }).catch(() => null)))
+  ).filter((p): p is TPublicPlot => p !== null);
   const burialId = parseId(params.get("burial"));
-  const family = burialId ? await api.get<TPublicBurial>(`/burials/${burialId}`).catch(() => null) : null;
+  const family = burialId ? await api.get("/burials/:id", { params: { id: burialId } }).catch(() => null) : null;
   const cemeteryId = family?.cemetery.id ?? plots[0]?.cemeteryId;
-  const cemetery = cemeteryId ? await api.get<TCemeteryDetail>(`/cemeteries/${cemeteryId}`).catch(() => null) : null;
+  const cemetery = cemeteryId
+    ? await api.get("/cemeteries/:id", { params: { id: cemeteryId } }).catch(() => null)
+    : null;
   const q = params.get("q")?.trim().slice(0, 120) ?? "";
   const found = q
-    ? await api.get<TBurialSearchPage>("/burials/search", {
+    ? await api.get("/burials/search", {
         query: { q, cemeteryId: cemetery && !family ? String(cemetery.id) : undefined },
       })
     : null;
@@ -61,7 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const sent = await submitForm(request, "ZBookingCreate", rc.locale, (value) =>
-    rc.api.post<{ id: number }>("/burial-requests", value),
+    rc.api.post("/burial-requests", { body: value }),
   );
   if (!sent.ok) return sent.response;
   return redirect(localizePath(`/client/reservation/reservation-complete?id=${sent.value.id}`, rc.locale));

@@ -1,5 +1,4 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import type { TBurialRequest } from "../../../common/booking.ts";
 import { type BurialRequestMove, documentUrls } from "../../../common/booking-terms.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { BurialRequestFacts, BurialRequestHistory } from "../../components/burial-request.tsx";
@@ -21,7 +20,7 @@ export function meta({ data: d, location }: Route.MetaArgs) {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const id = pageId(params.id, request);
-  const booking = await orPageError(request, () => api.get<TBurialRequest>(`/burial-requests/${id}`));
+  const booking = await orPageError(request, () => api.get("/burial-requests/:id", { params: { id } }));
   return { booking, now: new Date().toISOString() };
 }
 
@@ -30,7 +29,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = pageId(params.id, request);
   const result = await callApi(() =>
-    rc.api.post<TBurialRequest>(`/burial-requests/${id}/moves/cancel_own`, { reason: str(form, "reason") }),
+    rc.api.post("/burial-requests/:id/moves/:move", {
+      params: { id, move: "cancel_own" },
+      body: { reason: str(form, "reason") },
+    }),
   );
   if (!result.ok) return data({ ...result.error, done: false as const }, { status: result.status });
   return { done: true as const, message: "", fields: {} as Record<string, string> };

@@ -1,5 +1,4 @@
 import { Link, useLocation } from "react-router";
-import type { TBurialRequestPage } from "../../../common/booking.ts";
 import { pageNumber } from "../../../common/schemas.ts";
 import { BurialRequestRow } from "../../components/burial-request.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -20,7 +19,7 @@ export function meta({ location }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const url = new URL(request.url);
-  const page = await api.get<TBurialRequestPage>("/burial-requests", {
+  const page = await api.get("/burial-requests", {
     query: { page: String(pageNumber(url.searchParams.get("page"))), ...(isActive(url.pathname) ? { open: "1" } : {}) },
   });
   return { page, now: new Date().toISOString() };

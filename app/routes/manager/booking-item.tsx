@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from "react-router";
-import type { BurialRequestMove, TBurialRequest } from "../../../common/booking.ts";
+import type { BurialRequestMove } from "../../../common/booking.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { formatPhone, telHref } from "../../../common/phone.ts";
 import { BurialRequestHistory, placesText, RequestFiles, slotText } from "../../components/burial-request.tsx";
@@ -28,7 +28,7 @@ type TMoveAnswer = { ok?: true; move: StaffMove; error?: { message: string; fiel
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const id = pageId(params.id, request);
-  const r = await orPageError(request, () => api.get<TBurialRequest>(`/burial-requests/${id}`));
+  const r = await orPageError(request, () => api.get("/burial-requests/:id", { params: { id } }));
   return { r, now: new Date().toISOString() };
 }
 
@@ -42,7 +42,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     reason: move === "cancel" ? str(form, "reason") : undefined,
     receipt: move === "pay_office" ? str(form, "receipt") || undefined : undefined,
   };
-  const result = await callApi(() => api.post<TBurialRequest>(`/burial-requests/${id}/moves/${move}`, body));
+  const result = await callApi(() => api.post("/burial-requests/:id/moves/:move", { params: { id, move }, body }));
   if (result.ok) return { ok: true as const, move } satisfies TMoveAnswer;
   // Refused (4xx): the translated message, next to its field or as the form's alert.
   return data({ move, error: result.error } satisfies TMoveAnswer, { status: result.status });

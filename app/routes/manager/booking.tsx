@@ -1,6 +1,4 @@
 import { Form, Link, useSearchParams } from "react-router";
-import type { TCemeterySummary } from "../../../common/api-types.ts";
-import type { TBurialRequestPage } from "../../../common/booking.ts";
 import { pageNumber } from "../../../common/schemas.ts";
 import { BurialRequestRow } from "../../components/burial-request.tsx";
 import { Field, NamedOptions } from "../../components/form.tsx";
@@ -34,10 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = (status: Tab, page: number) => ({ status, cemeteryId: f.cemeteryId || undefined, page });
   const other: Tab = f.status === "pending" ? "paid" : "pending";
   const [list, others, cemeteries] = await Promise.all([
-    api.get<TBurialRequestPage>("/burial-requests", { query: query(f.status, f.page) }),
+    api.get("/burial-requests", { query: query(f.status, f.page) }),
     // Only its count: the other tab's label says how many wait there.
-    api.get<TBurialRequestPage>("/burial-requests", { query: query(other, 1) }),
-    api.get<{ items: TCemeterySummary[] }>("/manager/cemeteries"),
+    api.get("/burial-requests", { query: query(other, 1) }),
+    api.get("/manager/cemeteries"),
   ]);
   return {
     list,

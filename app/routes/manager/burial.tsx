@@ -1,10 +1,8 @@
 import { Form, Link, useSearchParams } from "react-router";
-import type { TCemeterySummary } from "../../../common/api-types.ts";
 import {
   BURIAL_KINDS,
   BURIAL_REQUEST_STATUSES,
   localDate,
-  type TBurialRequestPage,
   type TBurialRequestSummary,
   ZBurialRequestFilter,
 } from "../../../common/booking.ts";
@@ -60,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const f = filtersOf(new URL(request.url).searchParams);
   const [list, cemeteriesPage] = await Promise.all([
-    api.get<TBurialRequestPage>("/burial-requests", {
+    api.get("/burial-requests", {
       query: {
         number: f.number || undefined,
         from: f.from || undefined,
@@ -72,7 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         page: f.page,
       },
     }),
-    api.get<{ items: TCemeterySummary[] }>("/manager/cemeteries"),
+    api.get("/manager/cemeteries"),
   ]);
   const cemeteries = cemeteriesPage.items.map((c) => ({ id: c.id, name: c.name }));
   // The day schedule: today in the cemeteries' zone and the first cemetery unless chosen.
@@ -81,7 +79,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const day: TBurialRequestSummary[] = [];
   if (dayCemetery) {
     for (let page = 1; page <= MAX_SCHEDULE_PAGES; page++) {
-      const got = await api.get<TBurialRequestPage>("/burial-requests", {
+      const got = await api.get("/burial-requests", {
         query: { cemeteryId: dayCemetery.id, from: date, to: date, page },
       });
       day.push(...got.items);

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import type { TCemeterySummary } from "../../../common/api-types.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -10,7 +9,7 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.get(requestContext).api.get<{ items: TCemeterySummary[] }>("/manager/cemeteries");
+  return context.get(requestContext).api.get("/manager/cemeteries");
 }
 
 /** A manager's cemeteries, with their places by status. */

@@ -1,20 +1,14 @@
 import { useEffect, useMemo, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { data, Link, useFetcher } from "react-router";
-import type {
-  TCemeteryDetail,
-  TPlotProps,
-  TRegistryRequestPage,
-  TStaffBurial,
-  TStaffPlot,
-} from "../../../common/api-types.ts";
+import type { TPlotProps, TStaffBurial, TStaffPlot } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { pageNumber, parseId } from "../../../common/schemas.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { Field, FormError, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { PlotList, placeLabel } from "../../components/map/plot-list.tsx";
-import { PlotMap, type TExtent } from "../../components/map/plot-map.tsx";
+import { PlotMap } from "../../components/map/plot-map.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RequestCard, useAnswerSent } from "../../components/request-card.tsx";
 import { str } from "../../lib/actions.server.ts";
@@ -42,11 +36,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = pageId(params.id, request);
   const [cemetery, requests, extent, picked] = await orPageError(request, () =>
     Promise.all([
-      api.get<TCemeteryDetail>(`/cemeteries/${id}`),
-      api.get<TRegistryRequestPage>(`/cemeteries/${id}/requests`, {
+      api.get("/cemeteries/:id", { params: { id } }),
+      api.get("/cemeteries/:id/requests", {
+        params: { id },
         query: { status: tab, page, pageSize: REQUESTS_PAGE_SIZE },
       }),
-      api.get<{ extent: TExtent | null }>(`/manager/cemeteries/${id}/extent`),
+      api.get("/manager/cemeteries/:id/extent", { params: { id } }),
       pickerFromUrl(api, url),
     ]),
   );
@@ -60,13 +55,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = str(form, "intent");
   if (intent === "answer") return answerRequest(rc, form);
   const id = parseId(str(form, "id"));
+  if (!id) throw new Response(null, { status: 404 });
   const sent =
     intent === "plot"
       ? // The notes field is always on the form: left empty, it clears the notes.
-        await submitForm(form, "ZPlotUpdate", locale, (p) => api.patch(`/plots/${id}`, { ...p, notes: p.notes ?? "" }))
+        await submitForm(form, "ZPlotUpdate", locale, (p) =>
+          api.patch("/plots/:id", { params: { id }, body: { ...p, notes: p.notes ?? "" } }),
+        )
       : intent === "burial-add"
-        ? await submitForm(form, "ZBurialInput", locale, (b) => api.post(`/plots/${id}/burials`, b))
-        : await submitForm(form, "ZBurialInput", locale, (b) => api.put(`/burials/${id}`, b));
+        ? await submitForm(form, "ZBurialInput", locale, (b) =>
+            api.post("/plots/:id/burials", { params: { id }, body: b }),
+          )
+        : await submitForm(form, "ZBurialInput", locale, (b) => api.put("/burials/:id", { params: { id }, body: b }));
   if (!sent.ok) return data({ intent, ok: false as const, form: sent.reply }, { status: sent.status });
   return { intent, ok: true as const, form: sent.reply() };
 }
@@ -125,7 +125,7 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
   useEffect(() => {
     let live = true;
     void browserApi(locale)
-      .get<TStaffPlot>(`/manager/plots/${plotId}`)
+      .get("/manager/plots/:id", { params: { id: plotId } })
       .then((p) => live && setPlot(p));
     return () => {
       live = false;

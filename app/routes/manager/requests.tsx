@@ -1,5 +1,4 @@
 import { Form, useSearchParams } from "react-router";
-import type { TCemeterySummary, TRegistryRequestPage } from "../../../common/api-types.ts";
 import { pageNumber } from "../../../common/schemas.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -40,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const f = filtersOf(url.searchParams);
   const [requests, cemeteries, picked] = await Promise.all([
-    api.get<TRegistryRequestPage>("/manager/requests", {
+    api.get("/manager/requests", {
       query: {
         status: f.status,
         kind: f.kind || undefined,
@@ -50,7 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         pageSize: PAGE_SIZE,
       },
     }),
-    api.get<{ items: TCemeterySummary[] }>("/manager/cemeteries"),
+    api.get("/manager/cemeteries"),
     pickerFromUrl(api, url),
   ]);
   return { requests, cemeteries: cemeteries.items.map((c) => ({ id: c.id, name: c.name })), picked };

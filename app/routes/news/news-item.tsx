@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import type { TPublicNews } from "../../../common/api-types.ts";
 import { formatLongDate } from "../../../common/i18n.ts";
 import { Icon } from "../../components/icon.tsx";
 import { RichText } from "../../components/rich-text.tsx";
@@ -10,7 +9,7 @@ import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = pageId(params.id, request);
-  const item = await orPageError(request, () => context.get(requestContext).api.get<TPublicNews>(`/news/${id}`));
+  const item = await orPageError(request, () => context.get(requestContext).api.get("/news/:id", { params: { id } }));
   return { item, origin: (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "") };
 }
 

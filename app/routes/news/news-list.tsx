@@ -21,14 +21,12 @@ export function meta({ location }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("category");
-  return context
-    .get(requestContext)
-    .api.get<{ items: TPublicNews[]; total: number; page: number; pageSize: number }>("/news", {
-      query: {
-        page: pageNumber(url.searchParams.get("page")),
-        category: (NEWS_CATEGORY_VALUES as readonly string[]).includes(category ?? "") ? category : undefined,
-      },
-    });
+  return context.get(requestContext).api.get("/news", {
+    query: {
+      page: pageNumber(url.searchParams.get("page")),
+      category: (NEWS_CATEGORY_VALUES as readonly string[]).includes(category ?? "") ? category : undefined,
+    },
+  });
 }
 
 /** One news item as a card: cover, category, date, title, excerpt. */

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import type { TCemeterySummary, TUploadFile } from "../../../common/api-types.ts";
+import type { TUploadFile } from "../../../common/api-types.ts";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
 import { Field, FormError, NamedOptions, PhoneField, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -24,14 +24,14 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { items } = await context.get(requestContext).api.get<{ items: TCemeterySummary[] }>("/cemeteries");
+  const { items } = await context.get(requestContext).api.get("/cemeteries");
   return { cemeteries: items };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const sent = await submitForm(request, "ZAddRequestInput", rc.locale, (body) =>
-    rc.api.post<{ id: number }>("/registry-requests/add", body),
+    rc.api.post("/registry-requests/add", { body }),
   );
   // A refusal keeps what was typed (`initialValue`): a form sent before the page's script started
   // (a plain POST, a fresh page) is refilled from it, so nothing is lost there either.

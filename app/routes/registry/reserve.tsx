@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import type { TCemeteryDetail, TCemeterySummary, TPlotProps, TPublicPlot } from "../../../common/api-types.ts";
+import type { TCemeteryDetail, TPlotProps, TPublicPlot } from "../../../common/api-types.ts";
 import { formatNumber } from "../../../common/i18n.ts";
 import { formatPhones } from "../../../common/phone.ts";
 import { choosePlot, MAX_SELECTED_PLOTS, type SelectionResult } from "../../../common/plot-selection.ts";
@@ -37,9 +37,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const religion = RELIGIONS.find((r) => r === p.get("religion"));
   const chosenId = parseId(p.get("cemetery")) ?? 0;
   const [all, filtered, chosen] = await Promise.all([
-    api.get<{ items: TCemeterySummary[] }>("/cemeteries"),
-    api.get<{ items: TCemeterySummary[] }>("/cemeteries", { query: { city, religion } }),
-    chosenId ? api.get<TCemeteryDetail>(`/cemeteries/${chosenId}`).catch(() => null) : Promise.resolve(null),
+    api.get("/cemeteries"),
+    api.get("/cemeteries", { query: { city, religion } }),
+    chosenId ? api.get("/cemeteries/:id", { params: { id: chosenId } }).catch(() => null) : Promise.resolve(null),
   ]);
   const cities = [...new Set(all.items.map((c) => c.city))].sort();
   return { cities, cemeteries: filtered.items, chosen };
@@ -55,7 +55,7 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
 
   const choose = async (p: TPlotProps) => {
     if (p.status === "occupied") {
-      setOpened(await browserApi(locale).get<TPublicPlot>(`/plots/${p.id}`));
+      setOpened(await browserApi(locale).get("/plots/:id", { params: { id: p.id } }));
       return;
     }
     setOpened(null);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
-import type { TBurialSearchPage, TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
+import type { TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
 import { Field, FormError, NamedOptions, PhoneField, TextField } from "../../components/form.tsx";
@@ -47,12 +47,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const hasQuery = Boolean(query.q || query.birthYear || query.deathYear);
   const graveId = parseId(p.get("grave")) ?? 0;
   const [cemeteries, results, grave] = await Promise.all([
-    api.get<{ items: TCemeterySummary[] }>("/cemeteries"),
-    hasQuery ? api.get<TBurialSearchPage>("/burials/search", { query }) : Promise.resolve(null),
-    graveId ? api.get<TPublicBurial>(`/burials/${graveId}`).catch(() => null) : Promise.resolve(null),
+    api.get("/cemeteries"),
+    hasQuery ? api.get("/burials/search", { query }) : Promise.resolve(null),
+    graveId ? api.get("/burials/:id", { params: { id: graveId } }).catch(() => null) : Promise.resolve(null),
   ]);
   // The grave's cemetery, for its boundary on the grave card's map.
-  const graveCemetery = grave ? await api.get<TCemeteryDetail>(`/cemeteries/${grave.cemetery.id}`) : null;
+  const graveCemetery = grave ? await api.get("/cemeteries/:id", { params: { id: grave.cemetery.id } }) : null;
   return { cemeteries: cemeteries.items, results, grave, graveCemetery };
 }
 
@@ -60,7 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const sent = await submitForm(request, "ZSearchRequestInput", rc.locale, (body) =>
-    rc.api.post<{ id: number }>("/registry-requests/search", body),
+    rc.api.post("/registry-requests/search", { body }),
   );
   return sent.ok ? { sent: true as const } : sent.response;
 }

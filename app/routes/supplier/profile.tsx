@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { TSupplier, TUploadFile } from "../../../common/api-types.ts";
+import type { TUploadFile } from "../../../common/api-types.ts";
 import { DropZone } from "../../components/drop-zone.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -15,14 +15,14 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { supplier: await context.get(requestContext).api.get<TSupplier>("/suppliers/me") };
+  return { supplier: await context.get(requestContext).api.get("/suppliers/me") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
   const documentIds = form.getAll("documentIds").filter((v): v is string => typeof v === "string" && v !== "");
-  const result = await callApi(() => rc.api.put<TSupplier>("/suppliers/me/documents", { documentIds }));
+  const result = await callApi(() => rc.api.put("/suppliers/me/documents", { body: { documentIds } }));
   return result.ok ? { saved: true as const } : result.response;
 }
 

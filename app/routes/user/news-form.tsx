@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import type { TNewsAdmin, TUploadFile } from "../../../common/api-types.ts";
+import type { TUploadFile } from "../../../common/api-types.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { NEWS_CATEGORY_VALUES } from "../../../common/api-types.ts";
 import { parseId } from "../../../common/schemas.ts";
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!raw) return { item: null };
   const id = pageId(raw, request);
   return {
-    item: await orPageError(request, () => context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${id}`)),
+    item: await orPageError(request, () => context.get(requestContext).api.get("/akimat/news/:id", { params: { id } })),
   };
 }
 
@@ -31,7 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const id = parseId(new URL(request.url).searchParams.get("id"));
   const sent = await submitForm(request, "ZNewsInput", rc.locale, (body) =>
-    id ? rc.api.put<TNewsAdmin>(`/akimat/news/${id}`, body) : rc.api.post<TNewsAdmin>("/akimat/news", body),
+    id ? rc.api.put("/akimat/news/:id", { params: { id }, body }) : rc.api.post("/akimat/news", { body }),
   );
   if (!sent.ok) return sent.response;
   return redirect(localizePath(`/user/news/${sent.value.id}`, rc.locale));

@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import type { TNewsAdmin } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { Icon } from "../../components/icon.tsx";
@@ -18,7 +17,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = pageId(params.id, request);
   return {
-    item: await orPageError(request, () => context.get(requestContext).api.get<TNewsAdmin>(`/akimat/news/${id}`)),
+    item: await orPageError(request, () => context.get(requestContext).api.get("/akimat/news/:id", { params: { id } })),
   };
 }
 
@@ -27,9 +26,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const intent = str(await request.formData(), "intent");
   const id = Number(params.id);
   const result = await callApi(async () => {
-    if (intent === "publish") await rc.api.post(`/akimat/news/${id}/publish`);
-    else if (intent === "unpublish") await rc.api.post(`/akimat/news/${id}/unpublish`);
-    else if (intent === "delete") await rc.api.delete(`/akimat/news/${id}`);
+    if (intent === "publish") await rc.api.post("/akimat/news/:id/publish", { params: { id } });
+    else if (intent === "unpublish") await rc.api.post("/akimat/news/:id/unpublish", { params: { id } });
+    else if (intent === "delete") await rc.api.delete("/akimat/news/:id", { params: { id } });
   });
   if (!result.ok) return result.response;
   if (intent === "delete") return redirect(localizePath("/user/news", rc.locale));

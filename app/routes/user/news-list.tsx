@@ -1,5 +1,5 @@
 import { Form, Link, useSearchParams } from "react-router";
-import type { NewsStatus, TNewsAdmin } from "../../../common/api-types.ts";
+import type { NewsStatus } from "../../../common/api-types.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { NEWS_CATEGORY_VALUES, pageNumber } from "../../../common/schemas.ts";
 import { Icon } from "../../components/icon.tsx";
@@ -19,16 +19,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const p = new URL(request.url).searchParams;
   const pick = <T extends string>(v: string | null, allowed: readonly T[]) =>
     allowed.includes(v as T) ? v : undefined;
-  return context
-    .get(requestContext)
-    .api.get<{ items: TNewsAdmin[]; total: number; page: number; pageSize: number }>("/akimat/news", {
-      query: {
-        page: pageNumber(p.get("page")),
-        status: pick(p.get("status"), STATUSES),
-        category: pick(p.get("category"), NEWS_CATEGORY_VALUES),
-        q: p.get("q")?.trim() || undefined,
-      },
-    });
+  return context.get(requestContext).api.get("/akimat/news", {
+    query: {
+      page: pageNumber(p.get("page")),
+      status: pick(p.get("status"), STATUSES),
+      category: pick(p.get("category"), NEWS_CATEGORY_VALUES),
+      q: p.get("q")?.trim() || undefined,
+    },
+  });
 }
 
 /** The akimat's news: filters kept in the URL, drafts and published items, a way to write a new one. */

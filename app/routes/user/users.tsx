@@ -12,7 +12,7 @@ import { submitForm } from "../../lib/form.server.ts";
 import { listParams } from "../../lib/list.ts";
 import { useMe, useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import type { TEmployee, TPage } from "../../../common/api-types.ts";
+import type { TEmployee } from "../../../common/api-types.ts";
 import type { Route } from "./+types/users";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -20,9 +20,7 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return context.get(requestContext).api.get<TPage<TEmployee> & { canManage: boolean }>("/akimat/employees", {
-    query: listParams(new URL(request.url)),
-  });
+  return context.get(requestContext).api.get("/akimat/employees", { query: listParams(new URL(request.url)) });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -31,17 +29,21 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = str(form, "intent");
   const id = parseId(str(form, "id"));
   if (intent === "invite") {
-    const sent = await submitForm(form, "ZEmployeeInput", rc.locale, (e) => rc.api.post("/akimat/employees", e));
+    const sent = await submitForm(form, "ZEmployeeInput", rc.locale, (e) =>
+      rc.api.post("/akimat/employees", { body: e }),
+    );
     if (!sent.ok) return data({ done: false as const, intent, id, form: sent.reply }, { status: sent.status });
     return { intent, id, form: sent.reply({ resetForm: true }), done: true as const };
   }
   if (intent === "update" && id) {
-    const sent = await submitForm(form, "ZEmployeeUpdate", rc.locale, (e) => rc.api.put(`/akimat/employees/${id}`, e));
+    const sent = await submitForm(form, "ZEmployeeUpdate", rc.locale, (e) =>
+      rc.api.put("/akimat/employees/:id", { params: { id }, body: e }),
+    );
     if (!sent.ok) return data({ done: false as const, intent, id, form: sent.reply }, { status: sent.status });
     return { intent, id, form: sent.reply(), done: true as const };
   }
   const result = await callApi(async () => {
-    if (intent === "remove" && id) await rc.api.delete(`/akimat/employees/${id}`);
+    if (intent === "remove" && id) await rc.api.delete("/akimat/employees/:id", { params: { id } });
   });
   if (!result.ok) return data({ done: false as const, intent, id, error: result.error }, { status: result.status });
   return { intent, id, done: true as const };

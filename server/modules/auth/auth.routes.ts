@@ -42,6 +42,9 @@ const ZLoginResult = z
   })
   .openapi("LoginResult");
 
+/** A registration's answer: the new account, signed in. */
+const ZSignedIn = z.object({ role: ZSessionUser.shape.role, user: ZSessionUser }).openapi("SignedIn");
+
 /** Sets the two cookies of the specification: `token` (HttpOnly) and `role` (a hint for the browser). */
 export function setSessionCookies(c: Context<ApiEnv>, token: string, user: TSessionUser) {
   const secure = c.get("services").config.isProduction;
@@ -119,7 +122,7 @@ export const authRoutes = createRouter()
       summary: "Register a client after the phone was verified",
       request: { body: jsonBody(ZRegisterClient) },
       responses: {
-        201: jsonResponse(ZLoginResult, "Registered and signed in"),
+        201: jsonResponse(ZSignedIn, "Registered and signed in"),
         ...errorResponses(400, 409, 422),
       },
     }),
@@ -139,7 +142,7 @@ export const authRoutes = createRouter()
       summary: "Register a supplier company after the phone was verified; it starts inactive",
       request: { body: jsonBody(ZRegisterSupplier) },
       responses: {
-        201: jsonResponse(ZLoginResult, "Registered and signed in"),
+        201: jsonResponse(ZSignedIn, "Registered and signed in"),
         ...errorResponses(400, 409, 422),
       },
     }),

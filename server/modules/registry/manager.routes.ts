@@ -256,7 +256,10 @@ export const managerRoutes = createRouter()
       summary: "The box around a cemetery's plots, [minLng, minLat, maxLng, maxLat] (null: no plots yet)",
       request: { params: ZIdParam },
       responses: {
-        200: jsonResponse(z.object({ extent: z.array(z.number()).length(4).nullable() }), "The box"),
+        200: jsonResponse(
+          z.object({ extent: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable() }),
+          "The box",
+        ),
         ...staffOnly,
       },
     }),

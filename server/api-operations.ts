@@ -1,0 +1,37 @@
+import type { ExtractSchema } from "hono/types";
+import { createRouter } from "./lib/http.ts";
+import { akimatRoutes } from "./modules/akimats/akimats.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { burialDocumentRoutes } from "./modules/burial-requests/burial-documents.routes.ts";
+import { burialRequestRoutes } from "./modules/burial-requests/burial-requests.routes.ts";
+import { managerAdminRoutes } from "./modules/managers/managers.routes.ts";
+import { newsRoutes } from "./modules/news/news.routes.ts";
+import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
+import { cemeteryAdminRoutes } from "./modules/registry/cemetery-admin.routes.ts";
+import { managerRoutes } from "./modules/registry/manager.routes.ts";
+import { registryRoutes } from "./modules/registry/registry.routes.ts";
+import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
+import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
+import { userRoutes } from "./modules/users/users.routes.ts";
+
+/**
+ * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's
+ * contract: the shared client (`common/api-client.ts`) takes each call's options, body and answer from it.
+ */
+export const apiOperations = createRouter()
+  .route("/", authRoutes)
+  .route("/", akimatRoutes)
+  .route("/", userRoutes)
+  .route("/", supplierRoutes)
+  .route("/", notificationRoutes)
+  .route("/", uploadRoutes)
+  .route("/", newsRoutes)
+  .route("/", registryRoutes)
+  .route("/", cemeteryAdminRoutes)
+  .route("/", managerRoutes)
+  .route("/", managerAdminRoutes)
+  .route("/", burialRequestRoutes)
+  .route("/", burialDocumentRoutes);
+
+/** Path → verb → input and output of every operation (Hono's schema of the router). */
+export type ApiSchema = ExtractSchema<typeof apiOperations>;
