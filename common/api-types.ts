@@ -1,146 +1,57 @@
-import type { Locale } from "./locale.ts";
-import type { Role } from "./roles.ts";
+import type { z } from "zod";
+import type * as S from "./api-schemas.ts";
 
 /**
  * Shapes of the API's answers, shared by the server that builds them and the screens that read
- * them. The OpenAPI document describes the same shapes for outside clients.
+ * them: inferred from the routes' response schemas (`api-schemas.ts`, `booking.ts`), which also
+ * describe them in the OpenAPI document. This file is free of zod at run time: screens import its
+ * words (statuses, moves, categories) and read the schemas only as types.
  */
 
 /** A signed-in user as the API shows them to themselves. */
-export type TSessionUser = {
-  id: number;
-  phone: string;
-  role: Role;
-  surname: string;
-  name: string;
-  patronymic: string;
-  fullName: string;
-  akimatId: number | null;
-  akimatRole: "admin" | "employee" | null;
-  supplierId: number | null;
-  locale: Locale;
-};
+export type TSessionUser = z.infer<typeof S.ZSessionUser>;
 
 /** `GET /me`. */
-export type TMe = {
-  user: TSessionUser;
-  organisation: { kind: "akimat" | "supplier"; id: number; name: string; status?: string } | null;
-  unreadNotifications: number;
-};
+export type TMe = z.infer<typeof S.ZMe>;
 
 /** A staff member of an akimat as their colleagues see them. */
-export type TEmployee = {
-  id: number;
-  phone: string;
-  surname: string;
-  name: string;
-  patronymic: string;
-  position: string;
-  akimatRole: "admin" | "employee";
-  status: "invited" | "active";
-  lastLoginAt: string | null;
-};
+export type TEmployee = z.infer<typeof S.ZEmployee>;
 
-export type TAkimat = {
-  id: number;
-  nameRu: string;
-  nameKk: string;
-  city: string;
-  address: string;
-  phone: string;
-  employeeCount: number;
-  createdAt: string;
-};
+export type TAkimat = z.infer<typeof S.ZAkimat>;
 
-export type TAkimatDetails = TAkimat & { employees: TEmployee[] };
+export type TAkimatDetails = z.infer<typeof S.ZAkimatDetails>;
 
-export type TPublicAkimat = { id: number; name: string; city: string; address: string; phone: string };
+export type TPublicAkimat = z.infer<typeof S.ZPublicAkimat>;
 
-export type SupplierStatus = "pending" | "active" | "blocked";
+export const SUPPLIER_STATUSES = ["pending", "active", "blocked"] as const;
+export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
 /** The moves of a supplier company (its machine, `suppliers.machine.ts`). */
 export const SUPPLIER_MOVES = ["activate", "block", "unblock"] as const;
 export type SupplierMove = (typeof SUPPLIER_MOVES)[number];
 
-export type TSupplier = {
-  id: number;
-  bin: string;
-  companyName: string;
-  headName: string;
-  city: string;
-  isVatPayer: boolean;
-  description: string;
-  status: SupplierStatus;
-  blockReason: string | null;
-  phone: string | null;
-  createdAt: string;
-  /** Registration documents the company uploaded (readable by admins and the company). */
-  documents: TUploadFile[];
-  /** What the caller may do with the company now. */
-  moves: SupplierMove[];
-};
+export type TSupplier = z.infer<typeof S.ZSupplier>;
 
-export type TNotification = {
-  id: number;
-  kind: string;
-  text: string;
-  link: string | null;
-  isRead: boolean;
-  createdAt: string;
-};
+export type TNotification = z.infer<typeof S.ZNotification>;
 
-export type TNotificationPage = {
-  items: TNotification[];
-  total: number;
-  unread: number;
-  page: number;
-  pageSize: number;
-};
+export type TNotificationPage = z.infer<typeof S.ZNotificationPage>;
 
 /** A stored file as the API hands it out (`POST /uploads` answers this). */
-export type TUploadFile = { id: string; url: string; name: string; size: number; type: string };
+export type TUploadFile = z.infer<typeof S.ZUploadFile>;
 
 /** The news categories; a plain list, so pages that only show news need no schema library. */
 export const NEWS_CATEGORY_VALUES = ["announcements", "social_support", "legislation"] as const;
 export type NewsCategory = (typeof NEWS_CATEGORY_VALUES)[number];
-export type NewsStatus = "draft" | "published";
+export const NEWS_STATUSES = ["draft", "published"] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
 /** The moves of a news item (its machine, `news.machine.ts`). */
 export const NEWS_MOVES = ["publish", "unpublish"] as const;
 export type NewsMove = (typeof NEWS_MOVES)[number];
 
 /** A published news item in one language, for the public pages. */
-export type TPublicNews = {
-  id: number;
-  category: NewsCategory;
-  /** The language the text is in: the page's, or the other one when the page's is missing. */
-  locale: "ru" | "kk";
-  isFallback: boolean;
-  title: string;
-  /** Sanitized HTML (list answers carry an empty string). */
-  content: string;
-  excerpt: string;
-  cover: TUploadFile | null;
-  attachment: TUploadFile | null;
-  publishedAt: string;
-  akimatName: string;
-};
+export type TPublicNews = z.infer<typeof S.ZPublicNews>;
 
 /** A news item with both languages, for the akimat's staff. */
-export type TNewsAdmin = {
-  id: number;
-  category: NewsCategory;
-  status: NewsStatus;
-  titleRu: string;
-  titleKk: string;
-  contentRu: string;
-  contentKk: string;
-  cover: TUploadFile | null;
-  attachment: TUploadFile | null;
-  publishedAt: string | null;
-  updatedAt: string;
-  authorName: string | null;
-  /** What the caller may do with the item now. */
-  moves: NewsMove[];
-};
+export type TNewsAdmin = z.infer<typeof S.ZNewsAdmin>;
 
 export type PlotStatus = "free" | "reserved" | "occupied" | "unavailable";
 
@@ -298,19 +209,10 @@ export type TPage<T> = { items: T[]; total: number; page: number; pageSize: numb
 export type TRegistryRequestPage = TPage<TRegistryRequest>;
 
 /** A cemetery by id and name in the request's language. */
-export type TCemeteryRef = { id: number; name: string };
+export type TCemeteryRef = z.infer<typeof S.ZCemeteryRef>;
 
 /** A cemetery manager as the admin sees them: status and the cemeteries assigned to them. */
-export type TManager = {
-  id: number;
-  phone: string;
-  surname: string;
-  name: string;
-  patronymic: string;
-  status: "invited" | "active";
-  lastLoginAt: string | null;
-  cemeteries: TCemeteryRef[];
-};
+export type TManager = z.infer<typeof S.ZManager>;
 
 /** `GET /managers`: the managers, and every cemetery the admin may assign. */
-export type TManagerList = { items: TManager[]; cemeteries: TCemeteryRef[] };
+export type TManagerList = z.infer<typeof S.ZManagerList>;

@@ -6,6 +6,7 @@ import {
   REMAINS,
   SCHEDULE_STATUSES,
 } from "./booking-terms.ts";
+import { ZUploadFile } from "./api-schemas.ts";
 import { isoDate, ZId } from "./schemas.ts";
 
 export * from "./booking-terms.ts";
@@ -19,8 +20,6 @@ export {
 } from "./schemas.ts";
 
 // ---- The API's answers (the routes' OpenAPI schemas; the app reads their types) ----
-
-const ZDoc = z.object({ id: z.string(), url: z.string(), name: z.string(), size: z.number(), type: z.string() });
 
 export const ZBurialRequestPlace = z.object({
   plotId: z.number(),
@@ -73,7 +72,11 @@ export const ZBurialRequest = ZBurialRequestSummary.extend({
   cancelReason: z.string().nullable(),
   burialId: z.number().nullable(),
   cemeteryAddress: z.string(),
-  documents: z.object({ certificate: z.array(ZDoc), kinship: z.array(ZDoc), grave: z.array(ZDoc) }),
+  documents: z.object({
+    certificate: z.array(ZUploadFile),
+    kinship: z.array(ZUploadFile),
+    grave: z.array(ZUploadFile),
+  }),
   /** Into a family grave: the relative's record and the grave's last burial. */
   familyGrave: z
     .object({ burialId: z.number(), name: z.string(), lastBurial: z.string().nullable(), burials: z.number() })

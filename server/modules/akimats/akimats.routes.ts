@@ -1,29 +1,12 @@
 import { z } from "@hono/zod-openapi";
+import { ZAkimat, ZAkimatDetails, ZPublicAkimat } from "../../../common/api-schemas.ts";
 import { ZAkimatInput, ZCreateAkimat } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
-import { ZEmployee } from "../users/users.routes.ts";
 import { createAkimat, getAkimat, listAkimats, updateAkimat } from "./akimats.service.ts";
 
-const ZAkimat = z
-  .object({
-    id: z.number(),
-    nameRu: z.string(),
-    nameKk: z.string(),
-    city: z.string(),
-    address: z.string(),
-    phone: z.string(),
-    employeeCount: z.number(),
-    createdAt: z.string(),
-  })
-  .openapi("Akimat");
-
 const adminOnly = errorResponses(401, 403);
-
-const ZPublicAkimat = z
-  .object({ id: z.number(), name: z.string(), city: z.string(), address: z.string(), phone: z.string() })
-  .openapi("PublicAkimat");
 
 export const akimatRoutes = createRouter()
   .openapi(
@@ -69,7 +52,7 @@ export const akimatRoutes = createRouter()
       summary: "One akimat with its employees (admin)",
       request: { params: ZIdParam },
       responses: {
-        200: jsonResponse(ZAkimat.extend({ employees: z.array(ZEmployee) }), "The akimat"),
+        200: jsonResponse(ZAkimatDetails, "The akimat"),
         ...errorResponses(401, 403, 404),
       },
     }),

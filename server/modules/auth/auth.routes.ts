@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ZLoginResult, ZMe, ZSignedIn } from "../../../common/api-schemas.ts";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { ZOtpCode, ZPhone, ZRegisterClient, ZRegisterSupplier } from "../../../common/schemas.ts";
@@ -15,35 +16,6 @@ import {
   deleteSession,
 } from "./auth.service.ts";
 import { getMe } from "../users/users.service.ts";
-
-export const ZSessionUser = z
-  .object({
-    id: z.number(),
-    phone: z.string(),
-    role: z.enum(["client", "supplier", "manager", "akimat", "admin"]),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
-    fullName: z.string(),
-    akimatId: z.number().nullable(),
-    akimatRole: z.enum(["admin", "employee"]).nullable(),
-    supplierId: z.number().nullable(),
-    locale: z.enum(["ru", "kk"]),
-  })
-  .openapi("SessionUser");
-
-const ZLoginResult = z
-  .object({
-    role: ZSessionUser.shape.role.nullable(),
-    user: ZSessionUser.nullable(),
-    registrationToken: z.string().optional().openapi({
-      description: "Present when the phone has no account: pass it to a registration call.",
-    }),
-  })
-  .openapi("LoginResult");
-
-/** A registration's answer: the new account, signed in. */
-const ZSignedIn = z.object({ role: ZSessionUser.shape.role, user: ZSessionUser }).openapi("SignedIn");
 
 /** Sets the two cookies of the specification: `token` (HttpOnly) and `role` (a hint for the browser). */
 export function setSessionCookies(c: Context<ApiEnv>, token: string, user: TSessionUser) {
@@ -177,21 +149,7 @@ export const authRoutes = createRouter()
       tags: ["Auth"],
       summary: "The signed-in user, with their organisation and unread notifications",
       responses: {
-        200: jsonResponse(
-          z.object({
-            user: ZSessionUser,
-            organisation: z
-              .object({
-                kind: z.enum(["akimat", "supplier"]),
-                id: z.number(),
-                name: z.string(),
-                status: z.string().optional(),
-              })
-              .nullable(),
-            unreadNotifications: z.number(),
-          }),
-          "The current user",
-        ),
+        200: jsonResponse(ZMe, "The current user"),
         ...errorResponses(401),
       },
     }),

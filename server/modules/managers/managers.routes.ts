@@ -1,24 +1,10 @@
 import { z } from "@hono/zod-openapi";
+import { ZManager, ZManagerList } from "../../../common/api-schemas.ts";
 import { ZId, ZManagerInvite } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { assignCemetery, inviteManager, listManagers, removeManager, unassignCemetery } from "./managers.service.ts";
-
-const ZCemeteryRef = z.object({ id: z.number(), name: z.string() }).openapi("CemeteryRef");
-
-const ZManager = z
-  .object({
-    id: z.number(),
-    phone: z.string(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
-    status: z.enum(["invited", "active"]).openapi({ description: "`invited` until the first sign-in" }),
-    lastLoginAt: z.string().nullable(),
-    cemeteries: z.array(ZCemeteryRef).openapi({ description: "Assigned cemeteries, names in the request's language" }),
-  })
-  .openapi("Manager");
 
 const ZAssignParams = z.object({ id: ZId, cemeteryId: ZId });
 
@@ -46,7 +32,7 @@ export const managerAdminRoutes = createRouter()
       tags: ["Managers"],
       summary: "Cemetery managers with their cemeteries, and every cemetery to assign (admin)",
       responses: {
-        200: jsonResponse(z.object({ items: z.array(ZManager), cemeteries: z.array(ZCemeteryRef) }), "Managers"),
+        200: jsonResponse(ZManagerList, "Managers"),
         ...errorResponses(401, 403),
       },
     }),

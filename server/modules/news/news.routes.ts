@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { NEWS_MOVES } from "../../../common/api-types.ts";
+import { ZNewsAdmin, ZPublicNews } from "../../../common/api-schemas.ts";
 import { NEWS_CATEGORY_VALUES, ZNewsInput } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
-import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
   createNews,
   deleteNews,
@@ -21,40 +20,6 @@ import {
 
 const ZCategory = z.enum(NEWS_CATEGORY_VALUES);
 const ZStatus = z.enum(["draft", "published"]);
-
-const ZPublicNews = z
-  .object({
-    id: z.number(),
-    category: ZCategory,
-    locale: z.enum(["ru", "kk"]),
-    isFallback: z.boolean().openapi({ description: "True when the text is in the other language (no translation)" }),
-    title: z.string(),
-    content: z.string().openapi({ description: "Sanitized HTML; empty in lists" }),
-    excerpt: z.string(),
-    cover: ZUploadFile.nullable(),
-    attachment: ZUploadFile.nullable(),
-    publishedAt: z.string(),
-    akimatName: z.string(),
-  })
-  .openapi("PublicNews");
-
-const ZNewsAdmin = z
-  .object({
-    id: z.number(),
-    category: ZCategory,
-    status: ZStatus,
-    titleRu: z.string(),
-    titleKk: z.string(),
-    contentRu: z.string(),
-    contentKk: z.string(),
-    cover: ZUploadFile.nullable(),
-    attachment: ZUploadFile.nullable(),
-    publishedAt: z.string().nullable(),
-    updatedAt: z.string(),
-    authorName: z.string().nullable(),
-    moves: z.array(z.enum(NEWS_MOVES)).openapi({ description: "What the caller may do with the item now" }),
-  })
-  .openapi("NewsAdmin");
 
 const transition = (action: "publish" | "unpublish") =>
   apiRoute({

@@ -1,20 +1,10 @@
 import { z } from "@hono/zod-openapi";
+import { ZNotificationPage } from "../../../common/api-schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { listQuery } from "../../lib/list.ts";
 import { errorResponses, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { countUnread, listNotifications, markAllRead, markRead } from "./notifications.service.ts";
-
-const ZNotification = z
-  .object({
-    id: z.number(),
-    kind: z.string(),
-    text: z.string(),
-    link: z.string().nullable(),
-    isRead: z.boolean(),
-    createdAt: z.string(),
-  })
-  .openapi("Notification");
 
 /** The notifications' list: newest first, 20 a page; `unread=1` for the unread only. */
 const ZNotificationList = listQuery({
@@ -33,16 +23,7 @@ export const notificationRoutes = createRouter()
       summary: "The caller's notifications, newest first, 20 a page",
       request: { query: ZNotificationList },
       responses: {
-        200: jsonResponse(
-          z.object({
-            items: z.array(ZNotification),
-            total: z.number(),
-            unread: z.number(),
-            page: z.number(),
-            pageSize: z.number(),
-          }),
-          "Notifications",
-        ),
+        200: jsonResponse(ZNotificationPage, "Notifications"),
         ...errorResponses(401),
       },
     }),

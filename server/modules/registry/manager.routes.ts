@@ -16,7 +16,7 @@ import {
   updateBurial,
   updatePlot,
 } from "./manager.service.ts";
-import { ZUploadFile } from "../uploads/uploads.routes.ts";
+import { ZUploadFile } from "../../../common/api-schemas.ts";
 import { ZCemeterySummary, ZPlotFacts, ZPublicBurial } from "./registry.routes.ts";
 import { REQUEST_STATUSES } from "./registry.tables.ts";
 

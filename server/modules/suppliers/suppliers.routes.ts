@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { SUPPLIER_MOVES } from "../../../common/api-types.ts";
+import { ZSupplier } from "../../../common/api-schemas.ts";
 import { ZBlockSupplier } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
-import { ZUploadFile } from "../uploads/uploads.routes.ts";
 import {
   getOwnSupplier,
   listSuppliers,
@@ -15,23 +14,6 @@ import {
 } from "./suppliers.service.ts";
 
 const ZStatus = z.enum(["pending", "active", "blocked"]);
-const ZSupplier = z
-  .object({
-    id: z.number(),
-    bin: z.string(),
-    companyName: z.string(),
-    headName: z.string(),
-    city: z.string(),
-    isVatPayer: z.boolean(),
-    description: z.string(),
-    status: ZStatus,
-    blockReason: z.string().nullable(),
-    phone: z.string().nullable(),
-    createdAt: z.string(),
-    documents: z.array(ZUploadFile),
-    moves: z.array(z.enum(SUPPLIER_MOVES)).openapi({ description: "What the caller may do with the company now" }),
-  })
-  .openapi("Supplier");
 
 const transitionRoute = (action: "activate" | "unblock") =>
   apiRoute({

@@ -1,14 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { ZUploadFile } from "../../../common/api-schemas.ts";
 import { AppError } from "../../lib/errors.ts";
 import { apiRoute } from "../../lib/api-route.ts";
 import { createRouter, issueToField } from "../../lib/http.ts";
 import { errorResponses, jsonResponse } from "../../lib/openapi.ts";
 import { openUpload, receiveUpload } from "./uploads.service.ts";
 import { UPLOAD_PURPOSES } from "./uploads.tables.ts";
-
-export const ZUploadFile = z
-  .object({ id: z.string(), url: z.string(), name: z.string(), size: z.number(), type: z.string() })
-  .openapi("UploadFile");
 
 const ZUploadForm = z.object({
   file: z.any().openapi({ type: "string", format: "binary", description: "The file, or one chunk of it" }),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ZEmployee } from "../../../common/api-schemas.ts";
 import { ZEmployeeInput, ZEmployeeUpdate } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
@@ -6,20 +7,6 @@ import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { akimatIdOf, isAkimatAdmin } from "../access/access.service.ts";
 import { inviteEmployee, listEmployeePage, removeEmployee, updateEmployee } from "./users.service.ts";
-
-export const ZEmployee = z
-  .object({
-    id: z.number(),
-    phone: z.string(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
-    position: z.string(),
-    akimatRole: z.enum(["admin", "employee"]),
-    status: z.enum(["invited", "active"]),
-    lastLoginAt: z.string().nullable(),
-  })
-  .openapi("Employee");
 
 /** The employees' list: by surname (or last sign-in), 50 a page. */
 const ZEmployeeList = listQuery({ sort: ["surname", "lastLoginAt"], defaultSort: "surname", pageSize: 50 });
