@@ -39,7 +39,7 @@ export default defineConfig({
               // The frame every page loads (document, public layout, translator, header): one file
               // instead of a dozen small ones, each of which costs its own request and gzip header.
               name: "shell",
-              test: /[\\/](app[\\/](root|layouts[\\/]public|lib[\\/](hooks|nonce|catalog)|components[\\/](icon|site-menu|language-switch|account-bar))|common[\\/](i18n|locale|phone|api-types)|app[\\/]route-table)\.tsx?$|react[\\/]jsx-runtime/,
+              test: /[\\/](app[\\/](root|layouts[\\/]public|lib[\\/](hooks|nonce|catalog)|components[\\/](icon|site-menu|language-switch|account-bar))|common[\\/](i18n|locale|phone)|app[\\/]route-table)\.tsx?$|react[\\/]jsx-runtime/,
             },
           ],
         },

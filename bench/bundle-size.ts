@@ -56,7 +56,7 @@ function main() {
         .map(([f, s]) => `${path.basename(f).replace(/-[\w-]{8}\.js$/, "")} ${kib(s)}`)
         .join(", ");
       console.log(
-        `${total > FIRST_LOAD_JS_BUDGET ? "OVER" : "ok  "} ${`${route.id}.${locale}`.padEnd(20)} ${kib(total).padStart(6)} KB  (${top}, …)`,
+        `${total > FIRST_LOAD_JS_BUDGET ? "OVER" : "ok  "} ${`${route.id}.${locale}`.padEnd(20)} ${kib(total).padStart(6)} KB  ${String(FIRST_LOAD_JS_BUDGET - total).padStart(6)} B left  (${top}, …)`,
       );
     }
   }

@@ -19,7 +19,9 @@ import {
   UploadQueue,
 } from "../../common/upload/queue.ts";
 import { xhrTransport } from "../../common/upload/xhr-transport.ts";
+import type { TFieldMeta } from "../lib/form.ts";
 import { useFieldId } from "./form.tsx";
+import { FieldMessage } from "./field-message.tsx";
 import { useT } from "../lib/hooks.ts";
 import { Icon, type IconName } from "./icon.tsx";
 
@@ -103,6 +105,8 @@ export type TDropZoneProps = {
   onBusyChange?: (isBusy: boolean) => void;
   /** When given, one hidden input of that name per uploaded file's id, for a plain `<form>`. */
   name?: string;
+  /** The form's field (`useSchemaForm`): its name for the hidden inputs, and its message under the zone. */
+  field?: TFieldMeta;
   disabled?: boolean;
 };
 
@@ -119,9 +123,12 @@ export function DropZone({
   value,
   onChange,
   onBusyChange,
-  name,
+  name: givenName,
+  field,
   disabled = false,
 }: TDropZoneProps) {
+  const name = givenName ?? field?.name;
+  const errorMessage = field?.errors?.[0];
   const { t, locale } = useT();
   const id = useFieldId("drop-zone");
   const decimal = locale === "ru" || locale === "kk" ? "," : ".";
@@ -370,7 +377,7 @@ export function DropZone({
   const dragHandlers = { onDragEnter: onDragOver, onDragOver, onDragLeave, onDrop };
 
   return (
-    <div className={`drop-zone field${disabled ? " is-disabled" : ""}`}>
+    <div className={`drop-zone field${disabled ? " is-disabled" : ""}${errorMessage ? " field--error" : ""}`}>
       <label htmlFor={id} className="field__label">
         {label}
       </label>
@@ -381,7 +388,10 @@ export function DropZone({
         multiple={effective.multiple}
         accept={effective.acceptedFiles?.join(",") || undefined}
         disabled={disabled}
-        aria-describedby={[hint ? `${id}-hint` : null, `${id}-limits`].filter(Boolean).join(" ")}
+        aria-describedby={[hint ? `${id}-hint` : null, `${id}-limits`, errorMessage ? field?.errorId : null]
+          .filter(Boolean)
+          .join(" ")}
+        aria-invalid={errorMessage ? true : undefined}
         onChange={onInputChange}
         onKeyDown={onInputKeyDown}
       />
@@ -403,6 +413,7 @@ export function DropZone({
       <p className="field__hint" id={`${id}-limits`}>
         {limits}
       </p>
+      {field ? <FieldMessage field={field} /> : null}
 
       {count > 0 ? (
         <ul className="drop-zone__list" aria-label={t("upload.files", { count })}>

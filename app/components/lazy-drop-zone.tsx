@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { TDropZoneProps } from "./drop-zone.tsx";
+import { FieldMessage } from "./field-message.tsx";
 
 const DropZoneChunk = lazy(() => import("./drop-zone.tsx").then((m) => ({ default: m.DropZone })));
 
@@ -11,15 +12,15 @@ const DropZoneChunk = lazy(() => import("./drop-zone.tsx").then((m) => ({ defaul
  */
 export function LazyDropZone(props: TDropZoneProps) {
   const [isMounted, setMounted] = useState(false);
+  const name = props.name ?? props.field?.name;
   useEffect(() => setMounted(true), []);
   const placeholder = (
     <div className="drop-zone field is-disabled" aria-busy="true" data-testid="drop-zone-loading">
       <p className="field__label">{props.label}</p>
       <div className="drop-zone__area" />
       {props.hint ? <p className="field__hint">{props.hint}</p> : null}
-      {props.name
-        ? (props.value ?? []).map((f) => <input key={f.id} type="hidden" name={props.name} value={f.id} />)
-        : null}
+      {name ? (props.value ?? []).map((f) => <input key={f.id} type="hidden" name={name} value={f.id} />) : null}
+      {props.field ? <FieldMessage field={props.field} /> : null}
     </div>
   );
   if (!isMounted) return placeholder;

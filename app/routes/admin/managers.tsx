@@ -7,6 +7,7 @@ import { formatDate } from "../../../common/i18n.ts";
 import { formatPhone } from "../../../common/phone.ts";
 import { parseId } from "../../../common/schemas.ts";
 import { describedBy, FormError, NamedOptions, PhoneField, TextField } from "../../components/form.tsx";
+import { FieldMessage } from "../../components/field-message.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
@@ -283,11 +284,7 @@ export default function Managers({ loaderData, actionData }: Route.ComponentProp
                 </div>
               </>
             )}
-            {cemeteryIds.errors ? (
-              <p className="field__error" id={cemeteryIds.errorId} role="alert">
-                {cemeteryIds.errors[0]}
-              </p>
-            ) : null}
+            <FieldMessage field={cemeteryIds} />
           </fieldset>
           <button type="submit" className="button" disabled={busy} data-testid="invite-submit">
             <Icon name="plus" /> {t("admin.managers.invite")}

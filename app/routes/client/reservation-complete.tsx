@@ -8,6 +8,7 @@ import { parseId } from "../../../common/schemas.ts";
 import { BurialRequestFacts } from "../../components/burial-request.tsx";
 import { Countdown } from "../../components/countdown.tsx";
 import { FormError } from "../../components/form.tsx";
+import { FieldMessage } from "../../components/field-message.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -119,7 +120,7 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
         <Form method="post" className="card form" data-testid="details-form" {...form.props}>
           <input type="hidden" name="id" value={b.id} />
           <DropZone
-            name="certificateIds"
+            field={fields.certificateIds}
             label={t("booking.certificate")}
             hint={t("booking.certificate_hint")}
             value={certificate}
@@ -127,11 +128,6 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
             onBusyChange={setUploading}
             config={{ params: { purpose: "document" }, maxFiles: 3, multiple: true }}
           />
-          {fields.certificateIds.errors ? (
-            <p className="field__error" id={fields.certificateIds.errorId} role="alert">
-              {fields.certificateIds.errors[0]}
-            </p>
-          ) : null}
           <fieldset className="fieldset" aria-describedby={fields.slot.errors ? fields.slot.errorId : undefined}>
             <legend>{t("booking.slot")}</legend>
             {slots && slots.days.length === 0 ? <p className="muted">{t("booking.no_slots")}</p> : null}
@@ -193,11 +189,7 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
                 </div>
               ))}
             </div>
-            {fields.slot.errors ? (
-              <p className="field__error" id={fields.slot.errorId} role="alert">
-                {fields.slot.errors[0]}
-              </p>
-            ) : null}
+            <FieldMessage field={fields.slot} />
           </fieldset>
           <button
             type="submit"

@@ -8,6 +8,7 @@ import { localizePath } from "../../../common/locale.ts";
 import { MAX_SELECTED_PLOTS } from "../../../common/plot-selection.ts";
 import { parseId } from "../../../common/schemas.ts";
 import { FormError, TextField } from "../../components/form.tsx";
+import { FieldMessage } from "../../components/field-message.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
 import { useSchemaForm } from "../../lib/form.ts";
@@ -77,7 +78,6 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
   const [kinship, setKinship] = useState<TUploadFile[]>([]);
   const [graveDocs, setGraveDocs] = useState<TUploadFile[]>([]);
   const [uploading, setUploading] = useState(false);
-  const fieldError = (name: keyof typeof fields) => fields[name].errors?.[0];
   const first = plots[0];
   const last = plots[plots.length - 1];
   const places = kind === "family_grave" ? 1 : plots.length;
@@ -140,12 +140,8 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
             ) : (
               <p className="field__hint">{t("booking.family_find_hint")}</p>
             )}
-            {fieldError("familyBurialId") ? (
-              <p className="field__error" id={fields.familyBurialId.errorId} role="alert">
-                {fieldError("familyBurialId")}
-              </p>
-            ) : null}
-            <fieldset className="choice" aria-describedby={fieldError("remains") ? fields.remains.errorId : undefined}>
+            <FieldMessage field={fields.familyBurialId} />
+            <fieldset className="choice" aria-describedby={fields.remains.errors ? fields.remains.errorId : undefined}>
               <legend className="field__label">{t("booking.remains")}</legend>
               {(["coffin", "urn"] as const).map((r) => (
                 <label key={r} className="choice__option">
@@ -162,14 +158,10 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
                   </span>
                 </label>
               ))}
-              {fieldError("remains") ? (
-                <p className="field__error" id={fields.remains.errorId} role="alert">
-                  {fieldError("remains")}
-                </p>
-              ) : null}
+              <FieldMessage field={fields.remains} />
             </fieldset>
             <DropZone
-              name="kinshipIds"
+              field={fields.kinshipIds}
               label={t("booking.kinship")}
               hint={t("booking.kinship_hint")}
               value={kinship}
@@ -177,13 +169,8 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
               onBusyChange={setUploading}
               config={{ params: { purpose: "document" }, maxFiles: 5, multiple: true }}
             />
-            {fieldError("kinshipIds") ? (
-              <p className="field__error" id={fields.kinshipIds.errorId} role="alert">
-                {fieldError("kinshipIds")}
-              </p>
-            ) : null}
             <DropZone
-              name="graveDocIds"
+              field={fields.graveDocIds}
               label={t("booking.grave_docs")}
               hint={t("booking.grave_docs_hint")}
               value={graveDocs}
@@ -191,11 +178,6 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
               onBusyChange={setUploading}
               config={{ params: { purpose: "document" }, maxFiles: 5, multiple: true }}
             />
-            {fieldError("graveDocIds") ? (
-              <p className="field__error" id={fields.graveDocIds.errorId} role="alert">
-                {fieldError("graveDocIds")}
-              </p>
-            ) : null}
           </fieldset>
         ) : first && last && cemetery ? (
           <div className="note" data-testid="chosen-places">
@@ -218,11 +200,7 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
             {t("validation.choose_place")} <Link to={to("/reserve")}>{t("booking.to_map")}</Link>
           </p>
         )}
-        {fieldError("plotIds") ? (
-          <p className="field__error" id={fields.plotIds.errorId} role="alert">
-            {fieldError("plotIds")}
-          </p>
-        ) : null}
+        <FieldMessage field={fields.plotIds} />
 
         <fieldset className="fieldset">
           <legend>{t("booking.deceased")}</legend>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from "react-router";
-import type { BurialRequestMove } from "../../../common/booking.ts";
+import { type BurialRequestMove, documentUrls } from "../../../common/booking-terms.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { formatPhone, telHref } from "../../../common/phone.ts";
 import { BurialRequestHistory, placesText, RequestFiles, slotText } from "../../components/burial-request.tsx";
@@ -85,7 +85,6 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
       <dd data-testid={testId}>{value}</dd>
     </>
   );
-  const pdf = `/api/v1/burial-requests/${r.id}/confirmation.pdf?lang=${locale}`;
   return (
     <article aria-labelledby="br-title" className="booking-item">
       <p className="print-hide">
@@ -154,9 +153,9 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
               )
             : null}
         </dl>
-        {r.status === "confirmed" || r.status === "completed" ? (
+        {r.status !== "cancelled" && r.status !== "expired" ? (
           <p className="print-hide">
-            <a href={pdf} target="_blank" rel="noopener noreferrer" data-testid="confirmation-pdf">
+            <a href={documentUrls.confirmation(r.id, locale)} target="_blank" rel="noopener noreferrer" data-testid="confirmation-pdf">
               <Icon name="file" size={18} /> {t("manager.booking.pdf")}
             </a>
           </p>

@@ -1,13 +1,8 @@
 import { Form, Link, useSearchParams } from "react-router";
-import {
-  BURIAL_KINDS,
-  BURIAL_REQUEST_STATUSES,
-  localDate,
-  type TBurialRequestSummary,
-  ZBurialRequestFilter,
-} from "../../../common/booking.ts";
+import type { TBurialRequestSummary } from "../../../common/booking.ts";
+import { BURIAL_KINDS, BURIAL_REQUEST_STATUSES, localDate } from "../../../common/booking-terms.ts";
 import { formatLongDate } from "../../../common/i18n.ts";
-import { isoDate, pageNumber } from "../../../common/schemas.ts";
+import { pageNumber } from "../../../common/paging.ts";
 import { BurialRequestRow, placesText } from "../../components/burial-request.tsx";
 import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -30,27 +25,39 @@ const ON_SCHEDULE = new Set<string>(["paid", "confirmed", "completed"]);
 /** A day holds a few dozen burials per cemetery; this only bounds a loop that cannot be meant. */
 const MAX_SCHEDULE_PAGES = 50;
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(v));
+const isOneOf = (list: readonly string[], v: string) => list.includes(v);
+/** An id the API takes: plain digits, 1 to 2^31 - 1 (`MAX_ID`). */
+const isId = (v: string) => /^[1-9][0-9]{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
+
+/**
+ * The list's filters from the URL, each kept only when the API would take it (an old or mistyped
+ * link lists everything rather than failing). Plain checks, not the API's zod schema: the page's
+ * component reads them too, and the manager's page should not load a schema library for that.
+ */
 function filtersOf(params: URLSearchParams) {
-  const shape = ZBurialRequestFilter.shape;
-  const pick = <K extends Exclude<(typeof LIST_FIELDS)[number], "status">>(key: K) => {
-    const raw = params.get(key);
-    if (!raw) return "";
-    const parsed = shape[key].safeParse(raw);
-    return parsed.success && parsed.data !== undefined ? String(raw).trim() : "";
-  };
-  const status = params.get("status") ?? "";
-  const dayCemetery = params.get("dayCemeteryId") ?? "";
-  const date = params.get("date") ?? "";
+  const get = (key: string) => (params.get(key) ?? "").trim();
+  const [number, from, to, cemeteryId, kind, status, date, dayCemetery] = [
+    "number",
+    "from",
+    "to",
+    "cemeteryId",
+    "kind",
+    "status",
+    "date",
+    "dayCemeteryId",
+  ].map(get) as [string, string, string, string, string, string, string, string];
   return {
-    number: pick("number"),
-    from: pick("from"),
-    to: pick("to"),
-    cemeteryId: pick("cemeteryId"),
-    kind: pick("kind"),
-    status: status === "open" || (BURIAL_REQUEST_STATUSES as readonly string[]).includes(status) ? status : "",
+    number: number.length <= 20 ? number : "",
+    from: isDate(from) ? from : "",
+    to: isDate(to) ? to : "",
+    cemeteryId: isId(cemeteryId) ? cemeteryId : "",
+    kind: isOneOf(BURIAL_KINDS, kind) ? kind : "",
+    status: status === "open" || isOneOf(BURIAL_REQUEST_STATUSES, status) ? status : "",
     page: pageNumber(params.get("page")),
-    date: isoDate.safeParse(date).success ? date : "",
-    dayCemeteryId: /^\d{1,9}$/.test(dayCemetery) ? dayCemetery : "",
+    date: isDate(date) ? date : "",
+    dayCemeteryId: isId(dayCemetery) ? dayCemetery : "",
   };
 }
 

@@ -99,7 +99,7 @@ export default function AddBurial({ loaderData, actionData }: Route.ComponentPro
             {(p) => <textarea {...p} rows={2} maxLength={500} />}
           </Field>
           <DropZone
-            name="photoIds"
+            field={fields.photoIds}
             label={t("add.photos")}
             hint={t("add.photos_hint")}
             value={photos}
@@ -107,11 +107,6 @@ export default function AddBurial({ loaderData, actionData }: Route.ComponentPro
             onBusyChange={setUploading}
             config={{ params: { purpose: "photo" }, maxFiles: 5, multiple: true }}
           />
-          {fields.photoIds.errors ? (
-            <p className="field__error" id={fields.photoIds.errorId} role="alert">
-              {fields.photoIds.errors[0]}
-            </p>
-          ) : null}
           <Field field={fields.details} label={t("add.details")}>
             {(p) => <textarea {...p} rows={3} maxLength={2000} />}
           </Field>

@@ -105,7 +105,7 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
           {content("Kk")}
         </fieldset>
         <DropZone
-          name="coverId"
+          field={fields.coverId}
           label={t("user.news.cover")}
           value={cover}
           onChange={setCover}
@@ -116,7 +116,7 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
           }}
         />
         <DropZone
-          name="attachmentId"
+          field={fields.attachmentId}
           label={t("user.news.attachment")}
           hint={t("user.news.attachment_hint")}
           value={attachment}
@@ -128,11 +128,6 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
             maxFiles: 1,
           }}
         />
-        {fields.coverId.errors || fields.attachmentId.errors ? (
-          <p className="field__error" role="alert">
-            {(fields.coverId.errors ?? fields.attachmentId.errors)?.[0]}
-          </p>
-        ) : null}
         <p className="muted">
           {uploading.cover || uploading.attachment ? t("user.news.uploading") : t("user.news.draft_note")}
         </p>
