@@ -14,11 +14,11 @@ import { openDatabase } from "../server/db/client.ts";
 import { createLogger } from "../server/lib/logger.ts";
 import {
   candidateWords,
-  plotsInViewport,
   searchBurials,
   searchSql,
   WORD_SIMILARITY,
-} from "../server/modules/registry/registry.service.ts";
+} from "../server/modules/burials/burials.service.ts";
+import { plotsInViewport } from "../server/modules/cemeteries/cemeteries.service.ts";
 import { DiskStorage } from "../server/modules/uploads/storage.ts";
 import type { Services } from "../server/services.ts";
 import type { Db } from "../server/db/client.ts";

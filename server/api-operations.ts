@@ -6,10 +6,13 @@ import { burialDocumentRoutes } from "./modules/burial-requests/burial-documents
 import { burialRequestRoutes } from "./modules/burial-requests/burial-requests.routes.ts";
 import { managerAdminRoutes } from "./modules/managers/managers.routes.ts";
 import { newsRoutes } from "./modules/news/news.routes.ts";
+import { burialImportRoutes } from "./modules/burials/burials-import.routes.ts";
+import { burialRoutes } from "./modules/burials/burials.routes.ts";
+import { managerRoutes } from "./modules/burials/manager.routes.ts";
+import { cemeteryAdminRoutes } from "./modules/cemeteries/cemetery-admin.routes.ts";
+import { cemeteryRoutes } from "./modules/cemeteries/cemeteries.routes.ts";
+import { registryRequestRoutes } from "./modules/registry-requests/registry-requests.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
-import { cemeteryAdminRoutes } from "./modules/registry/cemetery-admin.routes.ts";
-import { managerRoutes } from "./modules/registry/manager.routes.ts";
-import { registryRoutes } from "./modules/registry/registry.routes.ts";
 import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { userRoutes } from "./modules/users/users.routes.ts";
@@ -26,8 +29,11 @@ export const apiOperations = createRouter()
   .route("/", notificationRoutes)
   .route("/", uploadRoutes)
   .route("/", newsRoutes)
-  .route("/", registryRoutes)
+  .route("/", cemeteryRoutes)
+  .route("/", burialRoutes)
+  .route("/", registryRequestRoutes)
   .route("/", cemeteryAdminRoutes)
+  .route("/", burialImportRoutes)
   .route("/", managerRoutes)
   .route("/", managerAdminRoutes)
   .route("/", burialRequestRoutes)

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig, type TConfig } from "./config.ts";
 import { createPaymentProvider } from "./modules/payments/payments.provider.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { seedDemo } from "./db/seed.ts";
-import { seedRegistryDemo } from "./modules/registry/registry.seed.ts";
+import { seedRegistryDemo } from "./modules/burials/burials.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { startJobs } from "./modules/jobs/jobs.service.ts";

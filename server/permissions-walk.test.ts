@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can, isPermission, type Permission } from "../common/permissions.ts";
 import { ROLES } from "../common/roles.ts";
 import { ACCESS_EXTENSION } from "./lib/api-route.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "./modules/registry/registry.seed.ts";
-import { managerCemeteries } from "./modules/registry/registry.tables.ts";
+import { DEMO_CEMETERIES, ensureRegistryCemetery } from "./modules/burials/burials.seed.ts";
+import { managerCemeteries } from "./modules/access/access.tables.ts";
 import { users } from "./modules/users/users.tables.ts";
 import { createHarness, type Harness } from "./test/harness.ts";
 

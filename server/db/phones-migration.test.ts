@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizePhone } from "../../common/phone.ts";
 import { akimats } from "../modules/akimats/akimats.tables.ts";
-import { cemeteries } from "../modules/registry/registry.tables.ts";
+import { cemeteries } from "../modules/cemeteries/cemeteries.tables.ts";
 import { createHarness, type Harness } from "../test/harness.ts";
 
 let h: Harness;

@@ -13,7 +13,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
-import { managerCemeteries } from "../registry/registry.tables.ts";
+import { managerCemeteries } from "./access.tables.ts";
 import { users } from "../users/users.tables.ts";
 
 type Who = Pick<TSessionUser, "id" | "role">;

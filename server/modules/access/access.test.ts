@@ -3,8 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "../../../common/roles.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../registry/registry.seed.ts";
-import { cemeteries, managerCemeteries, registryRequests } from "../registry/registry.tables.ts";
+import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
+import { managerCemeteries } from "./access.tables.ts";
+import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
+import { registryRequests } from "../registry-requests/registry-requests.tables.ts";
 import { users } from "../users/users.tables.ts";
 import {
   akimatIdOf,

@@ -22,7 +22,8 @@ import { akimats } from "../akimats/akimats.tables.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
-import { burials, plots } from "../registry/registry.tables.ts";
+import { burials } from "../burials/burials.tables.ts";
+import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 import { EXPIRE_JOB } from "./burial-requests.service.ts";
 

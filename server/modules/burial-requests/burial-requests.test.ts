@@ -6,8 +6,10 @@ import { createHarness, type Harness } from "../../test/harness.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../registry/registry.seed.ts";
-import { burials, cemeteries, managerCemeteries, plots } from "../registry/registry.tables.ts";
+import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
+import { managerCemeteries } from "../access/access.tables.ts";
+import { burials } from "../burials/burials.tables.ts";
+import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 

@@ -13,7 +13,8 @@ import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { managerCemeteryIds } from "../access/access.service.ts";
 import { sessions } from "../auth/auth.tables.ts";
 import { notify } from "../notifications/notifications.service.ts";
-import { cemeteries, managerCemeteries } from "../registry/registry.tables.ts";
+import { managerCemeteries } from "../access/access.tables.ts";
+import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 
 // The manager area's scope lives in the access module; re-exported for the callers of this module.

@@ -4,7 +4,8 @@ import { createHarness, type Harness } from "../../test/harness.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
-import { cemeteries, managerCemeteries } from "../registry/registry.tables.ts";
+import { managerCemeteries } from "../access/access.tables.ts";
+import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { assertManagesCemetery, managerCemeteryIds } from "./managers.service.ts";
 

@@ -238,7 +238,7 @@ describe("uploads", () => {
       path: m[2] as string,
     }));
     expect(imports.length).toBeGreaterThan(2);
-    // Siblings of this module are other modules (`../registry/…`); `../../` is the server's shared code.
+    // Siblings of this module are other modules (`../cemeteries/…`); `../../` is the server's shared code.
     const otherModules = imports.filter((i) => /^\.\.\/[a-z-]+\//.test(i.path) && !i.isType);
     expect(otherModules).toEqual([]);
   });

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { spellName } from "../../../common/search-text.ts";
 import type { Queryable } from "../../db/client.ts";
-import { boundaryAround, layoutPlots } from "./registry.layout.ts";
-import { burials, cemeteries, managerCemeteries, plots } from "./registry.tables.ts";
+import { boundaryAround, layoutPlots } from "../cemeteries/cemeteries.layout.ts";
+import { managerCemeteries } from "../access/access.tables.ts";
+import { burials } from "./burials.tables.ts";
+import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 
 /** A small deterministic random generator, so the demo registry is the same on every machine. */
 export function mulberry32(seed: number) {

@@ -3,14 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { foldName } from "../../../common/search-text.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "./registry.seed.ts";
-import { burials, cemeteries, cemeteryCounts, type PLOT_STATUSES, plots } from "./registry.tables.ts";
+import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
+import { burials } from "../burials/burials.tables.ts";
+import { cemeteries, cemeteryCounts, type PLOT_STATUSES, plots } from "./cemeteries.tables.ts";
 
 /**
  * The place counts of the home and reserve pages are kept by triggers on `plots` (migration
  * 0009). They must equal a recount of the plots after every kind of change, including many
  * transactions changing one cemetery at once (on PostgreSQL these run on parallel connections:
- * `bash scripts/with-postgres.sh npx vitest run server/modules/registry/cemetery-counts.test.ts`).
+ * `bash scripts/with-postgres.sh npx vitest run server/modules/cemeteries/cemetery-counts.test.ts`).
  */
 let h: Harness;
 beforeAll(async () => {

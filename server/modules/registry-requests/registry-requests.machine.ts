@@ -5,7 +5,7 @@ import type { Queryable } from "../../db/client.ts";
 import type { Services } from "../../services.ts";
 import { queueSms } from "../jobs/outbox.ts";
 import { defineMachine, type TMoveContext, type TMoveDef, type TNotice } from "../workflow/workflow.ts";
-import { registryRequests } from "./registry.tables.ts";
+import { registryRequests } from "./registry-requests.tables.ts";
 
 export type TRegistryRequestRow = typeof registryRequests.$inferSelect;
 type Ctx = TMoveContext<TRegistryRequestRow>;

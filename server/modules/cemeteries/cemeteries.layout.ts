@@ -1,4 +1,4 @@
-import type { TPolygon } from "./registry.tables.ts";
+import type { TPolygon } from "./cemeteries.tables.ts";
 
 /** Metres to degrees near a latitude (good enough for cemetery-sized areas). */
 export function metresToDegrees(lat: number) {

@@ -10,8 +10,10 @@ import { jobs } from "../jobs/jobs.tables.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
 import { move } from "../workflow/workflow.ts";
 import { registryRequestMachine } from "./registry-requests.machine.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "./registry.seed.ts";
-import { burials, plots, registryRequests } from "./registry.tables.ts";
+import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
+import { burials } from "../burials/burials.tables.ts";
+import { plots } from "../cemeteries/cemeteries.tables.ts";
+import { registryRequests } from "./registry-requests.tables.ts";
 
 let h: Harness;
 let actors: Record<TActorName, Actor>;

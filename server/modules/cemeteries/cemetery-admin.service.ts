@@ -6,9 +6,9 @@ import type { Db } from "../../db/client.ts";
 import { AppError, unprocessable } from "../../lib/errors.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
-import { insideRing, layoutPlots, metresToDegrees, type TPlotDraft } from "./registry.layout.ts";
-import { ringOf } from "./registry.service.ts";
-import { cemeteries, plots, type TPolygon } from "./registry.tables.ts";
+import { insideRing, layoutPlots, metresToDegrees, type TPlotDraft } from "./cemeteries.layout.ts";
+import { ringOf } from "./cemeteries.service.ts";
+import { cemeteries, plots, type TPolygon } from "./cemeteries.tables.ts";
 
 type CemeteryInput = z.output<typeof ZCemeteryInput>;
 

@@ -14,9 +14,11 @@ import { AppError, type FieldIssue } from "../../lib/errors.ts";
 import { can } from "../../../common/permissions.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { registerReadPolicy } from "../uploads/uploads.service.ts";
-import { insideRing, metresToDegrees } from "./registry.layout.ts";
-import { PLOT_MAX_EXTENT_DEG, ringOf, yearOf } from "./registry.service.ts";
-import { burials, cemeteries, plots } from "./registry.tables.ts";
+import { insideRing, metresToDegrees } from "../cemeteries/cemeteries.layout.ts";
+import { yearOf } from "./burials.service.ts";
+import { PLOT_MAX_EXTENT_DEG, ringOf } from "../cemeteries/cemeteries.service.ts";
+import { burials } from "./burials.tables.ts";
+import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 
 /** An imported workbook stays bound to its cemetery under this entity type, the record of what was loaded. */
 export const IMPORT_FILES = "cemetery_import";

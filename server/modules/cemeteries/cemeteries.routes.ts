@@ -1,0 +1,122 @@
+import { z } from "@hono/zod-openapi";
+import { apiRoute } from "../../lib/api-route.ts";
+import { createRouter } from "../../lib/http.ts";
+import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
+import { getCemetery, listCemeteries, plotsInViewport } from "./cemeteries.service.ts";
+import { PLOT_STATUSES, RELIGIONS } from "./cemeteries.tables.ts";
+
+/** What every view of a plot shows (see `plotFacts`). */
+export const ZPlotFacts = z.object({
+  id: z.number(),
+  cemeteryId: z.number(),
+  sector: z.string(),
+  row: z.string(),
+  number: z.number(),
+  status: z.enum(PLOT_STATUSES),
+  size: z.string(),
+});
+
+const ZCounts = z.object({ free: z.number(), reserved: z.number(), occupied: z.number(), unavailable: z.number() });
+export const ZCemeterySummary = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    city: z.string(),
+    religion: z.enum(RELIGIONS),
+    status: z.enum(["open", "family_only", "closed"]),
+    address: z.string(),
+    counts: ZCounts,
+    center: z.tuple([z.number(), z.number()]).nullable(),
+  })
+  .openapi("CemeterySummary");
+
+const ZCemeteryDetail = ZCemeterySummary.extend({
+  description: z.string(),
+  phones: z.string(),
+  capacity: z.number(),
+  burialFee: z.number().openapi({ description: "KZT" }),
+  burialSlots: z.object({ days: z.array(z.number()), from: z.string(), to: z.string() }),
+  boundary: z
+    .array(z.tuple([z.number(), z.number()]))
+    .nullable()
+    .openapi({ description: "The boundary ring, [lng, lat] points, not closed" }),
+}).openapi("CemeteryDetail");
+
+const ZBbox = z
+  .string()
+  .transform((v, ctx) => {
+    const n = v.split(",").map(Number);
+    const [w, s, e, north] = n as [number, number, number, number];
+    const ok =
+      n.length === 4 &&
+      n.every(Number.isFinite) &&
+      w < e &&
+      s < north &&
+      w >= -180 &&
+      e <= 180 &&
+      s >= -90 &&
+      north <= 90;
+    if (!ok) {
+      ctx.addIssue({ code: "custom", message: "validation.bbox" });
+      return z.NEVER;
+    }
+    return [w, s, e, north] as [number, number, number, number];
+  })
+  .openapi({ description: "minLng,minLat,maxLng,maxLat", example: "76.985,43.246,76.99,43.249" });
+
+/** The public cemeteries: the list, one cemetery, the plots of a map viewport. */
+export const cemeteryRoutes = createRouter()
+  .openapi(
+    apiRoute({
+      method: "get",
+      permission: "public",
+      path: "/cemeteries/{id}/plots",
+      tags: ["Registry"],
+      summary: "Plots of a cemetery in a map viewport, as GeoJSON (at most 2,000; more answers tooMany)",
+      request: { params: ZIdParam, query: z.object({ bbox: ZBbox }) },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            type: z.literal("FeatureCollection"),
+            features: z.array(z.any()),
+            tooMany: z.boolean(),
+            total: z.number(),
+          }),
+          "Plots",
+        ),
+        ...errorResponses(422),
+      },
+    }),
+    async (c) =>
+      c.json(await plotsInViewport(c.get("services").db, c.req.valid("param").id, c.req.valid("query").bbox), 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      permission: "public",
+      path: "/cemeteries/{id}",
+      tags: ["Registry"],
+      summary: "One cemetery with its boundary, fee, burial hours and place counts",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZCemeteryDetail, "The cemetery"), ...errorResponses(404) },
+    }),
+    async (c) => c.json(await getCemetery(c.get("services").db, c.req.valid("param").id, c.get("locale")), 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      permission: "public",
+      path: "/cemeteries",
+      tags: ["Registry"],
+      summary: "Cemeteries with their free, reserved and occupied place counts",
+      request: {
+        query: z.object({ city: z.string().trim().max(80).optional(), religion: z.enum(RELIGIONS).optional() }),
+      },
+      responses: { 200: jsonResponse(z.object({ items: z.array(ZCemeterySummary) }), "Cemeteries") },
+    }),
+    async (c) =>
+      c.json(
+        { items: await listCemeteries(c.get("services").db, { ...c.req.valid("query"), locale: c.get("locale") }) },
+        200,
+      ),
+  );
