@@ -15,12 +15,8 @@ import { cpus, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { addDays, localDate, slotTimes } from "../common/booking.ts";
-import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { DEMO_PHONES, seedDemo } from "../server/db/seed.ts";
-import { createLogger } from "../server/lib/logger.ts";
-import { DiskStorage } from "../server/modules/uploads/storage.ts";
-import type { Services } from "../server/services.ts";
 import {
   assignManager,
   bookingCemetery,
@@ -30,6 +26,7 @@ import {
   T0,
   tally,
 } from "../server/test/booking-fixtures.ts";
+import { servicesFor } from "../server/test/services.ts";
 
 const RACE = Number(process.env.BENCH_RACE ?? 500);
 const FAMILIES = Number(process.env.BENCH_FAMILIES ?? 2000);
@@ -82,15 +79,7 @@ async function main() {
   const warm = await signedInUsers(db, 20, T0, { series: 2 });
   // The app's clock starts at T0 (11:00 on a Monday in Almaty) and runs at the real pace.
   const started = Date.now();
-  const services: Services = {
-    db,
-    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    logger: createLogger("silent"),
-    sms: { send: async () => {} },
-    storage: new DiskStorage("/tmp/bench-uploads"),
-    payments: null,
-    now: () => new Date(T0.getTime() + (Date.now() - started)),
-  };
+  const services = servicesFor(db, { now: () => new Date(T0.getTime() + (Date.now() - started)) });
   const call = caller(services);
   const book = (token: string, plotId: number) => call("POST", "/burial-requests", { token, body: newGrave([plotId]) });
 

@@ -9,9 +9,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { searchTokens } from "../common/search-text.ts";
 import { createApi } from "../server/api.ts";
-import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { createLogger } from "../server/lib/logger.ts";
 import {
   candidateWords,
   searchBurials,
@@ -19,9 +17,8 @@ import {
   WORD_SIMILARITY,
 } from "../server/modules/burials/burials.service.ts";
 import { plotsInViewport } from "../server/modules/cemeteries/cemeteries.service.ts";
-import { DiskStorage } from "../server/modules/uploads/storage.ts";
-import type { Services } from "../server/services.ts";
 import type { Db } from "../server/db/client.ts";
+import { servicesFor } from "../server/test/services.ts";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SIDE = 250; // 250 × 200 = 50,000 plots
@@ -224,16 +221,7 @@ async function main() {
     : 0;
   if (built > 0) console.log(`database: ${database.kind}; reusing ${built} records`);
   else await build(db, t0, database.kind);
-  const services: Services = {
-    db,
-    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    logger: createLogger("silent"),
-    sms: { send: async () => {} },
-    storage: new DiskStorage("/tmp/bench-uploads"),
-    payments: null,
-    now: () => new Date(),
-  };
-  const api = createApi(services);
+  const api = createApi(servicesFor(db));
 
   if (process.env.BENCH_EXPLAIN) {
     // Print the plan of one search, to see which index it takes.

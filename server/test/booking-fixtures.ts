@@ -50,7 +50,9 @@ export async function bookingCemetery(
     which?: number;
     rows?: number;
     perRow?: number;
-    settings?: Partial<Pick<typeof cemeteries.$inferInsert, "slotCapacity" | "burialFee" | "holdHours">>;
+    settings?: Partial<
+      Pick<typeof cemeteries.$inferInsert, "slotCapacity" | "slotMinutes" | "burialFee" | "holdHours">
+    >;
   } = {},
 ): Promise<TBookingCemetery> {
   const which = opts.which ?? 0;

@@ -30,6 +30,9 @@ export class MemorySms implements SmsSender {
 
 export const DEV_CODE = "111111";
 
+/** The bytes of a minimal PDF: what `upload` sends by default. */
+export const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
+
 /**
  * A test database and API. PGlite in memory by default, the server of `DATABASE_URL` when set;
  * one per test file, emptied between tests with `reset()`.
@@ -79,6 +82,33 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
     return { status: res.status, json, headers: res.headers };
   }
 
+  /**
+   * Uploads a file as the holder of `token` (`POST /uploads`, a form as the drop zone sends it): by
+   * default a small PDF as a document; returns the upload's id, failing unless it was stored (201).
+   */
+  async function upload(
+    token: string,
+    file: { name?: string; type?: string; bytes?: Uint8Array; purpose?: string } = {},
+  ): Promise<string> {
+    const form = new FormData();
+    const bytes = file.bytes ?? PDF;
+    form.set(
+      "file",
+      new File([bytes as Uint8Array<ArrayBuffer>], file.name ?? "certificate.pdf", {
+        type: file.type ?? "application/pdf",
+      }),
+    );
+    form.set("purpose", file.purpose ?? "document");
+    const res = await api.request("/api/v1/uploads", {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const json = (await res.json()) as { id: string };
+    if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(json)}`);
+    return json.id;
+  }
+
   /** Signs a demo (or any existing) account in with the dev code; returns its token. */
   async function login(phone: string): Promise<string> {
     const res = await request("POST", "/auth/otp/verify", { body: { phone, code: DEV_CODE } });
@@ -104,6 +134,7 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
     db: database.db,
     sms,
     request,
+    upload,
     login,
     reset,
     phones: DEMO_PHONES,

@@ -1,19 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
 import { type Database, openDatabase } from "../../server/db/client.ts";
 import { DEMO_PHONES, seedDemo } from "../../server/db/seed.ts";
-import { createLogger } from "../../server/lib/logger.ts";
 import { auditLog } from "../../server/modules/audit/audit.tables.ts";
 import { burialRequests, plotHolds } from "../../server/modules/burial-requests/burial-requests.tables.ts";
 import { jobs } from "../../server/modules/jobs/jobs.tables.ts";
 import { SMS_JOB_KIND } from "../../server/modules/jobs/outbox.ts";
 import { notifications } from "../../server/modules/notifications/notifications.tables.ts";
-import type { Services } from "../../server/services.ts";
 import {
   assignManager,
   bookingCemetery,
@@ -26,6 +19,8 @@ import {
   type TSignedIn,
   tally,
 } from "../../server/test/booking-fixtures.ts";
+import { servicesFor } from "../../server/test/services.ts";
+import { freshDatabase, startProcess, stopAll, type TProcess, waitPrintedReady } from "./workers.ts";
 
 /**
  * A booking's timers on two app servers: two Node processes run the job queue (`booking-worker.ts`:
@@ -36,56 +31,19 @@ import {
  * ends either cancelled or expired, never both, with one audit row, one notice and one SMS to match.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const FAMILIES = 100;
-const adminUrl = process.env.DATABASE_URL;
-const dbName = `mazar_booking_${randomBytes(4).toString("hex")}`;
-const workers: { proc: ChildProcess; output: string[]; exited: boolean }[] = [];
-
-function databaseUrl(name: string): string {
-  const u = new URL(adminUrl as string);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const fresh = freshDatabase("mazar_booking");
+const workers: TProcess[] = [];
 
 function startWorker() {
-  const proc = spawn(process.execPath, ["--import", "tsx", "tests/cluster/booking-worker.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: databaseUrl(dbName),
-      CLOCK: T0.toISOString(),
-    },
-  });
-  const worker = { proc, output: [] as string[], exited: false };
-  proc.stdout?.on("data", (c: Buffer) => worker.output.push(c.toString()));
-  proc.stderr?.on("data", (c: Buffer) => worker.output.push(c.toString()));
-  proc.on("exit", () => {
-    worker.exited = true;
-  });
+  const worker = startProcess(
+    "a queue worker",
+    ["--import", "tsx", "tests/cluster/booking-worker.ts"],
+    { DATABASE_URL: fresh.url(), CLOCK: T0.toISOString() },
+    { ipc: true },
+  );
   workers.push(worker);
   return worker;
-}
-
-async function waitReady(w: (typeof workers)[number]) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !w.exited) {
-    if (w.output.join("").includes("ready")) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`a queue worker did not start:\n${w.output.join("")}`);
 }
 
 /** Moves the clock of both workers (and this process's) to `at`; resolves once both have it. */
@@ -109,9 +67,8 @@ let families: TSignedIn[];
 let requestIds: number[];
 
 beforeAll(async () => {
-  if (!adminUrl) throw new Error("The booking timers test needs DATABASE_URL: bash scripts/with-postgres.sh");
-  await adminQuery(`create database ${dbName}`);
-  database = await openDatabase({ databaseUrl: databaseUrl(dbName) });
+  await fresh.create("The booking timers test");
+  database = await openDatabase({ databaseUrl: fresh.url() });
   const db = database.db;
   await db.execute(sql`create table sms_log (runner text not null, phone text not null, text text not null)`);
   await db.execute(sql`create table queue_runners (runner text primary key)`);
@@ -120,16 +77,7 @@ beforeAll(async () => {
   await assignManager(db, DEMO_PHONES.manager, cem.id);
   families = await signedInUsers(db, FAMILIES, T0);
   // This process is the app server the families book on.
-  const services: Services = {
-    db,
-    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    logger: createLogger("silent"),
-    sms: { send: async () => {} },
-    storage: undefined as never,
-    payments: null,
-    now: () => clock,
-  };
-  call = caller(services);
+  call = caller(servicesFor(db, { now: () => clock }));
   const places = cem.rows.flat();
   const booked = await Promise.all(
     families.map((f, i) => call("POST", "/burial-requests", { token: f.token, body: newGrave([places[i] as number]) })),
@@ -138,22 +86,13 @@ beforeAll(async () => {
   requestIds = booked.map((r) => r.json.id as number);
   startWorker();
   startWorker();
-  for (const w of workers) await waitReady(w);
+  for (const w of workers) await waitPrintedReady(w);
 });
 
 afterAll(async () => {
-  await Promise.all(
-    workers.map(
-      (w) =>
-        new Promise<void>((resolve) => {
-          if (w.exited) return resolve();
-          w.proc.once("exit", () => resolve());
-          w.proc.kill("SIGTERM");
-        }),
-    ),
-  );
+  await stopAll(workers);
   await database?.close();
-  if (adminUrl) await adminQuery(`drop database if exists ${dbName}`).catch(() => undefined);
+  await fresh.drop();
 });
 
 /** Waits until no job due by the clock is left open (the SMS a job queues are due at once, so waited for too). */

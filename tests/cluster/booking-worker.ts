@@ -6,29 +6,23 @@
  */
 import "../../common/catalogs.ts";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { QUEUED_JOBS } from "../../server/jobs.ts";
-import { createLogger } from "../../server/lib/logger.ts";
 import { RUNNER } from "../../server/modules/jobs/jobs.service.ts";
 import { startQueue, type TQueuedJobDefinition } from "../../server/modules/jobs/queue.ts";
-import type { Services } from "../../server/services.ts";
+import { servicesFor } from "../../server/test/services.ts";
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 let clock = new Date(process.env.CLOCK as string);
-const services: Services = {
-  db: database.db,
-  config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn" }),
-  logger: createLogger("warn"),
+const services = servicesFor(database.db, {
+  logLevel: "warn",
   sms: {
     send: async (phone, text) => {
       await database.db.execute(sql`insert into sms_log (runner, phone, text) values (${RUNNER}, ${phone}, ${text})`);
     },
   },
-  storage: undefined as never,
-  payments: null,
   now: () => clock,
-};
+});
 
 /** How long this worker's first job waits for the other worker to start one too (then goes on regardless). */
 const OVERLAP_WAIT_MS = 20_000;

@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 // @ts-expect-error s3rver ships no types; only its constructor, run() and close() are used here.
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, buildDecision } from "../../scripts/build-stamp.ts";
+import { freshDatabase, ROOT, startProcess, stopAll, type TProcess, waitUntilReady } from "./workers.ts";
 
 /**
  * Two app servers as a city would run them behind a reverse proxy: the production build started by
@@ -16,7 +15,6 @@ import { buildApp, buildDecision } from "../../scripts/build-stamp.ts";
  * its own DATA_DIR. Whatever one server knows, the other must know through the shared stores.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const BASE_PORT = Number(process.env.CLUSTER_BASE_PORT ?? 3131);
 const S3_PORT = Number(process.env.CLUSTER_S3_PORT ?? 4569);
 const BUCKET = "mazar-cluster";
@@ -26,93 +24,48 @@ const DEV_CODE = "111111";
 const CLIENT_PHONE = "+77010000005";
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(2000)]);
 
-type TServer = { name: string; url: string; dataDir: string; proc: ChildProcess; lines: string[]; exited: boolean };
+type TServer = TProcess & { url: string; dataDir: string };
 
-const adminUrl = process.env.DATABASE_URL;
-const dbName = `mazar_cluster_${randomBytes(4).toString("hex")}`;
+const fresh = freshDatabase("mazar_cluster");
 let work: string;
 let s3server: { run: () => Promise<unknown>; close: () => Promise<void> };
 const servers: TServer[] = [];
 const startedAt = new Date();
 
-function databaseUrl(name: string): string {
-  const u = new URL(adminUrl as string);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = adminUrl as string): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 function startServer(name: string, port: number): TServer {
   const dataDir = path.join(work, name);
-  const server: TServer = {
-    name,
-    url: `http://127.0.0.1:${port}`,
-    dataDir,
-    proc: undefined as never,
-    lines: [],
-    exited: false,
-  };
-  server.proc = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      // What a caller's shell might hold: `npm start` must still run production React.
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl(dbName),
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${S3_PORT}`,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      S3_FORCE_PATH_STYLE: "true",
-      AUTH_DEV_CODE: DEV_CODE,
-      SEED_DEMO: "true",
-      OTP_IP_HOURLY_LIMIT: String(OTP_IP_LIMIT),
-      LOG_LEVEL: "debug",
-    },
+  const server = startProcess(name, ["scripts/start.mjs"], {
+    // What a caller's shell might hold: `npm start` must still run production React.
+    NODE_ENV: "development",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: fresh.url(),
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${S3_PORT}`,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+    AUTH_DEV_CODE: DEV_CODE,
+    SEED_DEMO: "true",
+    OTP_IP_HOURLY_LIMIT: String(OTP_IP_LIMIT),
+    LOG_LEVEL: "debug",
   });
-  for (const stream of [server.proc.stdout, server.proc.stderr]) {
-    let rest = "";
-    stream?.on("data", (chunk: Buffer) => {
-      const text = rest + chunk.toString();
-      const parts = text.split("\n");
-      rest = parts.pop() ?? "";
-      server.lines.push(...parts);
-    });
-  }
-  server.proc.on("exit", () => {
-    server.exited = true;
-  });
-  return server;
+  // The same object: its `exited` and `lines` keep following the process.
+  return Object.assign(server, { url: `http://127.0.0.1:${port}`, dataDir });
 }
 
-async function waitHealthy(server: TServer) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exited) break;
-    const ok = await fetch(`${server.url}/api/v1/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${server.name} did not start:\n${server.lines.slice(-40).join("\n")}`);
-}
+const waitHealthy = (server: TServer) =>
+  waitUntilReady(
+    server,
+    () =>
+      fetch(`${server.url}/api/v1/health`)
+        .then((r) => r.ok)
+        .catch(() => false),
+    { timeoutMs: 120_000, intervalMs: 300 },
+  );
 
 /** The server's pino log lines with the given message. */
 function logged(server: TServer, msg: string): Record<string, unknown>[] {
@@ -149,8 +102,6 @@ function serverB(): TServer {
 }
 
 beforeAll(async () => {
-  if (!adminUrl)
-    throw new Error("The cluster test needs DATABASE_URL: bash scripts/with-postgres.sh npm run test:cluster");
   // Built once before both servers start, so they never build side by side.
   const decision = buildDecision(ROOT);
   if (decision.build) buildApp(ROOT, decision.hash);
@@ -164,7 +115,7 @@ beforeAll(async () => {
     configureBuckets: [{ name: BUCKET }],
   });
   await s3server.run();
-  await admin((c) => c.query(`create database ${dbName}`));
+  await fresh.create("The cluster test");
 
   // Both at once on the empty database: they race for the migrations and the demo seed.
   servers.push(startServer("a", BASE_PORT + 1), startServer("b", BASE_PORT + 2));
@@ -172,25 +123,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(
-    servers.map(
-      (s) =>
-        new Promise<void>((resolve) => {
-          if (s.exited) return resolve();
-          s.proc.once("exit", () => resolve());
-          s.proc.kill("SIGTERM");
-        }),
-    ),
-  );
+  await stopAll(servers);
   await s3server?.close().catch(() => undefined);
-  if (adminUrl) await admin((c) => c.query(`drop database if exists ${dbName}`)).catch(() => undefined);
+  await fresh.drop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
 describe("two app servers on one PostgreSQL and one bucket", () => {
   it("started together on a fresh database: the migrations ran once and both serve production React", async () => {
     const journal = JSON.parse(readFileSync(path.join(ROOT, "server/db/migrations/meta/_journal.json"), "utf8"));
-    const applied = await admin((c) => c.query("select hash from drizzle.__drizzle_migrations"), databaseUrl(dbName));
+    const applied = await fresh.query("select hash from drizzle.__drizzle_migrations");
     expect(applied.rowCount).toBe(journal.entries.length);
     expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(journal.entries.length);
     for (const s of servers) {
@@ -293,23 +235,17 @@ describe("two app servers on one PostgreSQL and one bucket", () => {
   });
 
   it("sends each queued SMS once, through whichever server's queue took it", async () => {
-    const db = databaseUrl(dbName);
-    await admin(
-      (c) =>
-        c.query(`insert into jobs (kind, payload, key, created_at)
+    await fresh.query(`insert into jobs (kind, payload, key, created_at)
                  select 'sms.send', jsonb_build_object('phone', '+7701000' || lpad(g::text, 4, '0'), 'text', 'cluster ' || g),
                         'cluster:' || g, now()
-                 from generate_series(1, 20) g`),
-      db,
-    );
+                 from generate_series(1, 20) g`);
     await expect
-      .poll(
-        async () =>
-          (await admin((c) => c.query("select count(*)::int as n from jobs where done_at is null"), db)).rows[0]?.n,
-        { timeout: 30_000, interval: 200 },
-      )
+      .poll(async () => (await fresh.query("select count(*)::int as n from jobs where done_at is null")).rows[0]?.n, {
+        timeout: 30_000,
+        interval: 200,
+      })
       .toBe(0);
-    const rows = await admin((c) => c.query("select id, attempts from jobs where kind = 'sms.send'"), db);
+    const rows = await fresh.query("select id, attempts from jobs where kind = 'sms.send'");
     expect(rows.rows.filter((r) => r.attempts !== 1)).toEqual([]);
     // Each job ran on exactly one server (LogSmsSender: the SMS is in that server's log).
     const ran = servers.flatMap((s) => logged(s, "queued job ran").map((l) => l.jobId));
@@ -320,10 +256,7 @@ describe("two app servers on one PostgreSQL and one bucket", () => {
     // The sweep's period (SWEEP_INTERVAL_MS of the uploads module): 15 minutes.
     const PERIOD_MS = 15 * 60_000;
     const hours = new Set([startedAt, new Date()].map((d) => Math.floor(d.getTime() / PERIOD_MS)));
-    const runs = await admin(
-      (c) => c.query("select period_start, runner from job_runs where job = 'uploads.sweep'"),
-      databaseUrl(dbName),
-    );
+    const runs = await fresh.query("select period_start, runner from job_runs where job = 'uploads.sweep'");
     // One row per period the test has spanned (two only if a period turned during the test).
     expect(runs.rowCount).toBe(hours.size);
     const ran = servers.flatMap((s) => logged(s, "job ran").filter((l) => l.job === "uploads.sweep"));

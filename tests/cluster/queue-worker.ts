@@ -4,23 +4,13 @@
  * stops on SIGTERM.
  */
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/client.ts";
-import { createLogger } from "../../server/lib/logger.ts";
 import { RUNNER } from "../../server/modules/jobs/jobs.service.ts";
 import { startQueue, type TQueuedJobDefinition } from "../../server/modules/jobs/queue.ts";
-import type { Services } from "../../server/services.ts";
+import { servicesFor } from "../../server/test/services.ts";
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-const services: Services = {
-  db: database.db,
-  config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn" }),
-  logger: createLogger("warn"),
-  sms: { send: async () => {} },
-  storage: undefined as never,
-  payments: null,
-  now: () => new Date(),
-};
+const services = servicesFor(database.db, { logLevel: "warn" });
 
 /** How long a first job waits for the other worker to take one too (then goes on regardless). */
 const OVERLAP_WAIT_MS = 20_000;

@@ -1,85 +1,40 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase, startProcess, stopAll, type TProcess, waitPrintedReady } from "./workers.ts";
 
 /**
  * Two Node processes running the job queue's worker (`queue-worker.ts`: `startQueue` as an app
  * server runs it) on one fresh PostgreSQL database: every job runs exactly once.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const JOBS = 300;
-const adminUrl = process.env.DATABASE_URL;
-const dbName = `mazar_queue_${randomBytes(4).toString("hex")}`;
-const workers: { proc: ChildProcess; output: string[]; exited: boolean }[] = [];
+const database = freshDatabase("mazar_queue");
+const workers: TProcess[] = [];
 
-function databaseUrl(name: string): string {
-  const u = new URL(adminUrl as string);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function query<T extends pg.QueryResultRow>(text: string, url = databaseUrl(dbName)) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query<T>(text);
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(text: string) => database.query<T>(text);
 
 function startWorker() {
-  const proc = spawn(process.execPath, ["--import", "tsx", "tests/cluster/queue-worker.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl(dbName) },
-  });
-  const worker = { proc, output: [] as string[], exited: false };
-  proc.stdout?.on("data", (c: Buffer) => worker.output.push(c.toString()));
-  proc.stderr?.on("data", (c: Buffer) => worker.output.push(c.toString()));
-  proc.on("exit", () => {
-    worker.exited = true;
+  const worker = startProcess("a queue worker", ["--import", "tsx", "tests/cluster/queue-worker.ts"], {
+    DATABASE_URL: database.url(),
   });
   workers.push(worker);
   return worker;
 }
 
-async function waitReady(w: (typeof workers)[number]) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !w.exited) {
-    if (w.output.join("").includes("ready")) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`a queue worker did not start:\n${w.output.join("")}`);
-}
-
 beforeAll(async () => {
-  if (!adminUrl) throw new Error("The queue cluster test needs DATABASE_URL: bash scripts/with-postgres.sh");
-  await query(`create database ${dbName}`, adminUrl);
+  await database.create("The queue cluster test");
   await query(
     "create table queue_executions (job_id int not null, i int not null, runner text not null, attempt int not null)",
   );
   // Both at once on the empty database: they migrate it one after the other (advisory lock).
   startWorker();
   startWorker();
-  for (const w of workers) await waitReady(w);
+  for (const w of workers) await waitPrintedReady(w);
 });
 
 afterAll(async () => {
-  await Promise.all(
-    workers.map(
-      (w) =>
-        new Promise<void>((resolve) => {
-          if (w.exited) return resolve();
-          w.proc.once("exit", () => resolve());
-          w.proc.kill("SIGTERM");
-        }),
-    ),
-  );
-  if (adminUrl) await query(`drop database if exists ${dbName}`, adminUrl).catch(() => undefined);
+  await stopAll(workers);
+  await database.drop();
 });
 
 describe("the job queue on two processes and one PostgreSQL", () => {

@@ -50,3 +50,22 @@ export function watchForErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Two neighbouring free places of one row, as the list under the map shows them (their buttons' names). */
+export async function twoAdjacentFree(page: Page): Promise<[string, string]> {
+  await page.getByTestId("plot-list").locator("summary").click();
+  const pair = await page.evaluate(() => {
+    for (const row of document.querySelectorAll(".plot-list__row")) {
+      const chips = [...row.querySelectorAll<HTMLButtonElement>(".plot-chip")];
+      for (let i = 0; i + 1 < chips.length; i++) {
+        const [a, b] = [chips[i] as HTMLButtonElement, chips[i + 1] as HTMLButtonElement];
+        const free = a.classList.contains("plot-chip--free") && b.classList.contains("plot-chip--free");
+        const number = (chip: HTMLButtonElement) => Number(chip.querySelector(".plot-chip__number")?.textContent);
+        if (free && number(b) === number(a) + 1) return [a.ariaLabel, b.ariaLabel];
+      }
+    }
+    return null;
+  });
+  expect(pair, "two free neighbours in one row").not.toBeNull();
+  return pair as [string, string];
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { watchForErrors } from "./helpers.ts";
+import { twoAdjacentFree, watchForErrors } from "./helpers.ts";
 
 /** A visitor filters cemeteries, opens one, pans its map and chooses two neighbouring free places. */
 test("a visitor of /reserve pans the map and selects two adjacent free plots", async ({ page }) => {
@@ -27,21 +27,7 @@ test("a visitor of /reserve pans the map and selects two adjacent free plots", a
   await expect(map).toHaveAttribute("data-plots", /^[1-9]\d*$/);
 
   // Two neighbouring free places of one row, from the list under the map.
-  await page.getByTestId("plot-list").locator("summary").click();
-  const pair = await page.evaluate(() => {
-    for (const row of document.querySelectorAll(".plot-list__row")) {
-      const chips = [...row.querySelectorAll<HTMLButtonElement>(".plot-chip")];
-      for (let i = 0; i + 1 < chips.length; i++) {
-        const [a, b] = [chips[i] as HTMLButtonElement, chips[i + 1] as HTMLButtonElement];
-        const free = a.classList.contains("plot-chip--free") && b.classList.contains("plot-chip--free");
-        const number = (chip: HTMLButtonElement) => Number(chip.querySelector(".plot-chip__number")?.textContent);
-        if (free && number(b) === number(a) + 1) return [a.ariaLabel, b.ariaLabel];
-      }
-    }
-    return null;
-  });
-  expect(pair).not.toBeNull();
-  const [first, second] = pair as [string, string];
+  const [first, second] = await twoAdjacentFree(page);
   await page.getByRole("button", { name: first, exact: true }).click();
   await page.getByRole("button", { name: second, exact: true }).click();
   const selection = page.getByTestId("selection");

@@ -1,16 +1,21 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { withCheckDigit } from "../../../common/iin.ts";
 import { placeLink } from "../../../common/map-links.ts";
 import { loggedPath } from "../../lib/logger.ts";
+import {
+  assignManager,
+  bookingCemetery,
+  DECEASED,
+  newGrave,
+  signedInUsers,
+  T0,
+  type TSignedIn,
+} from "../../test/booking-fixtures.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
-import { managerCemeteries } from "../access/access.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
-import { users } from "../users/users.tables.ts";
 import { calendarFeed, confirmationDoc, foldLine, icsEscape, type TConfirmationData } from "./burial-documents.ts";
 import { burialRequests } from "./burial-requests.tables.ts";
 
@@ -20,15 +25,11 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
-const IIN = withCheckDigit("45010240012") as string; // born 1945-01-02
-const T0 = new Date("2026-11-23T06:00:00Z"); // 11:00 in Almaty, a Monday
 const TUESDAY = "2026-11-24";
 
 let mine: number;
-let other: number;
 let row: { id: number; number: number; sector: string; row: string }[];
-let otherRow: { id: number }[];
+let otherRow: number[];
 let client: string;
 let client2: string;
 let manager: string;
@@ -36,69 +37,42 @@ let otherManager: string;
 let admin: string;
 let mineName: string;
 
-async function addUser(phone: string, role: "client" | "manager", surname: string, name: string) {
-  const [u] = await h.db.insert(users).values({ phone, role, surname, name }).returning({ id: users.id });
-  return { id: u?.id as number, token: await h.login(phone) };
-}
-
 beforeEach(async () => {
   await h.reset();
   h.setNow(T0);
   const akimatId = ((await h.db.select().from(akimats))[0] as { id: number }).id;
-  mine = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, { rows: 1, perRow: 8, seed: 1 });
-  other = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[1] as never, { rows: 1, perRow: 4, seed: 2 });
-  await h.db.delete(burials);
-  await h.db.update(plots).set({ status: "free" });
-  await h.db.update(cemeteries).set({ burialFee: 25_000, status: "open", slotCapacity: 1, slotMinutes: 60 });
+  const settings = { slotCapacity: 1, slotMinutes: 60 };
+  const mineCemetery = await bookingCemetery(h.db, akimatId, { which: 0, perRow: 8, settings });
+  const other = await bookingCemetery(h.db, akimatId, { which: 1, perRow: 4, settings });
+  mine = mineCemetery.id;
+  otherRow = other.rows.flat();
   mineName = ((await h.db.select().from(cemeteries).where(eq(cemeteries.id, mine)))[0] as { nameRu: string }).nameRu;
-  const first = (await h.db.select().from(plots).where(eq(plots.cemeteryId, mine)).orderBy(asc(plots.id)))[0];
   row = await h.db
     .select({ id: plots.id, number: plots.number, sector: plots.sector, row: plots.row })
     .from(plots)
-    .where(
-      and(eq(plots.cemeteryId, mine), eq(plots.sector, first?.sector as string), eq(plots.row, first?.row as string)),
-    )
+    .where(inArray(plots.id, mineCemetery.rows[0] as number[]))
     .orderBy(asc(plots.number));
-  otherRow = await h.db.select({ id: plots.id }).from(plots).where(eq(plots.cemeteryId, other)).orderBy(asc(plots.id));
-  const [m] = await h.db.select().from(users).where(eq(users.phone, h.phones.manager));
-  await h.db.insert(managerCemeteries).values({ userId: m?.id as number, cemeteryId: mine });
+  await assignManager(h.db, h.phones.manager, mine);
   manager = await h.login(h.phones.manager);
   client = await h.login(h.phones.client);
   admin = await h.login(h.phones.admin);
-  client2 = (await addUser("+77015550001", "client", "Ахметов", "Ерлан")).token;
-  const om = await addUser("+77015550002", "manager", "Омаров", "Бауыржан");
-  await h.db.insert(managerCemeteries).values({ userId: om.id, cemeteryId: other });
+  client2 = ((await signedInUsers(h.db, 1, T0))[0] as TSignedIn).token;
+  const om = (await signedInUsers(h.db, 1, T0, { series: 1, role: "manager" }))[0] as TSignedIn;
+  await assignManager(h.db, om.phone, other.id);
   otherManager = om.token;
 });
 
-const deceased = { surname: "Сейтқасымов", name: "Нұржан", patronymic: "Әлиұлы", iin: IIN, deathDate: "2026-11-22" };
-
 async function book(token: string, plotIds: number[]): Promise<number> {
-  const res = await h.request("POST", "/burial-requests", {
-    token,
-    body: { kind: "new_grave", plotIds, ...deceased },
-  });
+  const res = await h.request("POST", "/burial-requests", { token, body: newGrave(plotIds) });
   expect(res.status).toBe(201);
   return res.json.id;
-}
-
-async function upload(token: string) {
-  const form = new FormData();
-  form.set("file", new File([PDF as Uint8Array<ArrayBuffer>], "certificate.pdf", { type: "application/pdf" }));
-  form.set("purpose", "document");
-  const res = await h.api.request("/api/v1/uploads", {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await res.json()) as { id: string }).id;
 }
 
 /** The death certificate and a chosen slot. */
 async function slot(token: string, id: number, burialTime: string, burialDate = TUESDAY) {
   const res = await h.request("PUT", `/burial-requests/${id}/details`, {
     token,
-    body: { certificateIds: [await upload(token)], burialDate, burialTime },
+    body: { certificateIds: [await h.upload(token)], burialDate, burialTime },
   });
   expect(res.status).toBe(200);
 }
@@ -256,7 +230,7 @@ describe("the day's schedule", () => {
     const wednesday = await book(client2, [row[5]?.id as number]);
     await slot(client2, wednesday, "12:00", "2026-11-25");
     await moveAs(manager, wednesday, "pay_office");
-    await paidBooking(client2, [otherRow[0]?.id as number], "11:00", admin);
+    await paidBooking(client2, [otherRow[0] as number], "11:00", admin);
 
     const res = await h.request("GET", `/manager/schedule?cemeteryId=${mine}&date=${TUESDAY}`, { token: manager });
     expect(res.status).toBe(200);
@@ -302,11 +276,11 @@ describe("the day's schedule", () => {
         kind: "family_grave",
         familyBurialId: burialId,
         remains: "urn",
-        ...deceased,
+        ...DECEASED,
         surname: "Сейтқасымова",
         deathDate: "2042-03-01",
-        kinshipIds: [await upload(client)],
-        graveDocIds: [await upload(client)],
+        kinshipIds: [await h.upload(client)],
+        graveDocIds: [await h.upload(client)],
       },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
@@ -403,7 +377,7 @@ describe("the crew's calendar feed", () => {
       await h.db.update(burialRequests).set({ burialDate: date }).where(eq(burialRequests.id, id));
       edges.push(id);
     }
-    const elsewhere = await paidBooking(client2, [otherRow[0]?.id as number], "11:00", admin);
+    const elsewhere = await paidBooking(client2, [otherRow[0] as number], "11:00", admin);
 
     const feed = await createFeed();
     const res = await h.request("GET", feed.path);

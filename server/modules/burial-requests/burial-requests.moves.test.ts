@@ -54,93 +54,8 @@ const STATES = [
 ] as const;
 type TState = (typeof STATES)[number];
 
-/**
- * Outcome of each move for each caller:
- *  anonymous, the request's own client, another client, the cemetery's manager, a manager of another
- *  cemetery, the admin, the akimat, a supplier. Callers who may not read the request are stopped
- *  before the move is looked at (401 without a session; 403 for roles without burial requests; 404
- *  for a client or manager it does not belong to). Then the move's permission (403), the status
- *  (409 invalid_transition), what the move needs (409 booking_not_payable: a certificate, a slot
- *  and a hold still running).
- */
-const EXPECTED: Record<TState, Record<BurialRequestMove, TRow>> = {
-  pending: {
-    //            anon owner other mgr  otherMgr admin akimat supplier
-    pay_office: [U, F, N, OK, N, OK, F, F],
-    pay_online: [U, F, N, F, N, F, F, F],
-    confirm: [U, F, N, X, N, X, F, F],
-    complete: [U, F, N, X, N, X, F, F],
-    cancel_own: [U, OK, N, F, N, F, F, F],
-    cancel: [U, F, N, OK, N, OK, F, F],
-    expire: [U, F, N, F, N, F, F, F],
-  },
-  pending_not_ready: {
-    pay_office: [U, F, N, P, N, P, F, F],
-    pay_online: [U, F, N, F, N, F, F, F],
-    confirm: [U, F, N, X, N, X, F, F],
-    complete: [U, F, N, X, N, X, F, F],
-    cancel_own: [U, OK, N, F, N, F, F, F],
-    cancel: [U, F, N, OK, N, OK, F, F],
-    expire: [U, F, N, F, N, F, F, F],
-  },
-  pending_lapsed: {
-    pay_office: [U, F, N, P, N, P, F, F],
-    pay_online: [U, F, N, F, N, F, F, F],
-    confirm: [U, F, N, X, N, X, F, F],
-    complete: [U, F, N, X, N, X, F, F],
-    cancel_own: [U, OK, N, F, N, F, F, F],
-    cancel: [U, F, N, OK, N, OK, F, F],
-    expire: [U, F, N, F, N, F, F, F],
-  },
-  paid: {
-    pay_office: [U, F, N, X, N, X, F, F],
-    pay_online: [U, F, N, F, N, F, F, F],
-    confirm: [U, F, N, OK, N, OK, F, F],
-    complete: [U, F, N, X, N, X, F, F],
-    cancel_own: [U, X, N, F, N, F, F, F],
-    cancel: [U, F, N, OK, N, OK, F, F],
-    expire: [U, F, N, F, N, F, F, F],
-  },
-  confirmed: {
-    pay_office: [U, F, N, X, N, X, F, F],
-    pay_online: [U, F, N, F, N, F, F, F],
-    confirm: [U, F, N, X, N, X, F, F],
-    complete: [U, F, N, OK, N, OK, F, F],
-    cancel_own: [U, X, N, F, N, F, F, F],
-    cancel: [U, F, N, OK, N, OK, F, F],
-    expire: [U, F, N, F, N, F, F, F],
-  },
-  completed: {
-    pay_office: [U, F, N, X, N, X, F, F],
-    pay_online: [U, F, N, F, N, F, F, F],
-    confirm: [U, F, N, X, N, X, F, F],
-    complete: [U, F, N, X, N, X, F, F],
-    cancel_own: [U, X, N, F, N, F, F, F],
-    cancel: [U, F, N, X, N, X, F, F],
-    expire: [U, F, N, F, N, F, F, F],
-  },
-  cancelled: {
-    pay_office: [U, F, N, X, N, X, F, F],
-    pay_online: [U, F, N, F, N, F, F, F],
-    confirm: [U, F, N, X, N, X, F, F],
-    complete: [U, F, N, X, N, X, F, F],
-    cancel_own: [U, X, N, F, N, F, F, F],
-    cancel: [U, F, N, X, N, X, F, F],
-    expire: [U, F, N, F, N, F, F, F],
-  },
-  expired: {
-    pay_office: [U, F, N, X, N, X, F, F],
-    pay_online: [U, F, N, F, N, F, F, F],
-    confirm: [U, F, N, X, N, X, F, F],
-    complete: [U, F, N, X, N, X, F, F],
-    cancel_own: [U, X, N, F, N, F, F, F],
-    cancel: [U, F, N, X, N, X, F, F],
-    expire: [U, F, N, F, N, F, F, F],
-  },
-};
-
 /** Who may read a request at all (`GET /burial-requests/{id}`). */
-const READ: Record<TActor, string> = {
+const READ: Record<TActor, TOutcome> = {
   anonymous: U,
   owner: OK,
   otherClient: N,
@@ -150,6 +65,58 @@ const READ: Record<TActor, string> = {
   akimat: F,
   supplier: F,
 };
+
+/**
+ * Outcome of each move (a line) in each state (a column) for the three callers who may read the
+ * request; each cell is `owner/manager/admin`: the request's own client, the cemetery's manager, the
+ * admin. First the move's permission (F: 403), then the status (X: 409 invalid_transition), then
+ * what the move needs (P: 409 booking_not_payable: a certificate, a slot and a hold still running).
+ * The other callers — anonymous, another client, a manager of another cemetery, the akimat, a
+ * supplier — are stopped before the move is looked at, with the answer `READ` gives them (401
+ * without a session; 403 for roles without burial requests; 404 for a client or manager it does not
+ * belong to), for every move in every state.
+ */
+const GRID = `
+             pending  pending_not_ready  pending_lapsed  paid     confirmed  completed  cancelled  expired
+  pay_office F/OK/OK  F/P/P              F/P/P           F/X/X    F/X/X      F/X/X      F/X/X      F/X/X
+  pay_online F/F/F    F/F/F              F/F/F           F/F/F    F/F/F      F/F/F      F/F/F      F/F/F
+  confirm    F/X/X    F/X/X              F/X/X           F/OK/OK  F/X/X      F/X/X      F/X/X      F/X/X
+  complete   F/X/X    F/X/X              F/X/X           F/X/X    F/OK/OK    F/X/X      F/X/X      F/X/X
+  cancel_own OK/F/F   OK/F/F             OK/F/F          X/F/F    X/F/F      X/F/F      X/F/F      X/F/F
+  cancel     F/OK/OK  F/OK/OK            F/OK/OK         F/OK/OK  F/OK/OK    F/X/X      F/X/X      F/X/X
+  expire     F/F/F    F/F/F              F/F/F           F/F/F    F/F/F      F/F/F      F/F/F      F/F/F
+`;
+
+const SYMBOLS: Record<string, TOutcome> = { OK, U, F, N, X, P };
+const READERS: readonly TActor[] = ["owner", "manager", "admin"];
+
+/**
+ * The grid read into one row of outcomes per (state, move), a cell per caller of `ACTORS`. Fails on a
+ * grid that does not name every state and every move exactly once, or on a cell it cannot read.
+ */
+function expectedOf(grid: string): Record<TState, Record<BurialRequestMove, TRow>> {
+  const [head, ...lines] = grid
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/));
+  if (JSON.stringify(head) !== JSON.stringify(STATES)) throw new Error(`grid columns: ${head}`);
+  if (JSON.stringify(lines.map((l) => l[0]).sort()) !== JSON.stringify([...BURIAL_REQUEST_MOVES].sort())) {
+    throw new Error(`grid lines: ${lines.map((l) => l[0])}`);
+  }
+  const out = Object.fromEntries(STATES.map((s) => [s, {}])) as Record<TState, Record<BurialRequestMove, TRow>>;
+  for (const [move, ...cells] of lines) {
+    if (cells.length !== STATES.length) throw new Error(`${move}: ${cells.length} cells, not ${STATES.length}`);
+    for (const [i, cell] of cells.entries()) {
+      const parts = cell.split("/").map((x) => SYMBOLS[x]);
+      if (parts.length !== READERS.length || parts.includes(undefined)) throw new Error(`${move}: cell ${cell}`);
+      const row = ACTORS.map((a) => (READ[a] === OK ? parts[READERS.indexOf(a)] : READ[a]));
+      out[STATES[i] as TState][move as BurialRequestMove] = row as unknown as TRow;
+    }
+  }
+  return out;
+}
+
+const EXPECTED = expectedOf(GRID);
 
 /** Where a move that succeeds leaves the request. */
 const LEADS_TO: Partial<Record<BurialRequestMove, string>> = {

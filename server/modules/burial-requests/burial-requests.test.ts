@@ -1,15 +1,24 @@
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { withCheckDigit } from "../../../common/iin.ts";
 import { QUEUED_JOBS } from "../../jobs.ts";
+import {
+  assignManager,
+  bookingCemetery,
+  DECEASED,
+  HOUR,
+  newGrave,
+  signedInUsers,
+  T0,
+  type TSignedIn,
+  take,
+} from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
 import { managerCemeteries } from "../access/access.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
-import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
+import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 
@@ -19,63 +28,28 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
-const IIN = withCheckDigit("45010240012") as string; // born 1945-01-02
-const T0 = new Date("2026-11-23T06:00:00Z"); // 11:00 in Almaty, a Monday
-const HOUR = 3600_000;
-
-let mine: number;
 let other: number;
-let row: { id: number; number: number }[];
+let row: number[];
 let client: string;
 let client2: string;
 let manager: string;
-
-async function addClient(phone: string) {
-  await h.db.insert(users).values({ phone, role: "client", surname: "Ахметов", name: "Ерлан" });
-  return h.login(phone);
-}
 
 beforeEach(async () => {
   await h.reset();
   h.setNow(T0);
   const akimatId = ((await h.db.select().from(akimats))[0] as { id: number }).id;
-  mine = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, { rows: 1, perRow: 6, seed: 1 });
-  other = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[1] as never, { rows: 1, perRow: 4, seed: 2 });
-  await h.db.delete(burials);
-  await h.db.update(plots).set({ status: "free" });
-  await h.db.update(cemeteries).set({ burialFee: 25_000, status: "open", slotCapacity: 1 });
-  const first = (await h.db.select().from(plots).where(eq(plots.cemeteryId, mine)).orderBy(asc(plots.id)))[0];
-  row = await h.db
-    .select({ id: plots.id, number: plots.number })
-    .from(plots)
-    .where(
-      and(eq(plots.cemeteryId, mine), eq(plots.sector, first?.sector as string), eq(plots.row, first?.row as string)),
-    )
-    .orderBy(asc(plots.number));
-  const [m] = await h.db.select().from(users).where(eq(users.phone, h.phones.manager));
-  await h.db.insert(managerCemeteries).values({ userId: m?.id as number, cemeteryId: mine });
+  const settings = { slotCapacity: 1 };
+  const mine = await bookingCemetery(h.db, akimatId, { which: 0, perRow: 6, settings });
+  other = (await bookingCemetery(h.db, akimatId, { which: 1, perRow: 4, settings })).id;
+  row = mine.rows[0] as number[];
+  await assignManager(h.db, h.phones.manager, mine.id);
   manager = await h.login(h.phones.manager);
   client = await h.login(h.phones.client);
-  client2 = await addClient("+77015550001");
+  client2 = ((await signedInUsers(h.db, 1, T0))[0] as TSignedIn).token;
 });
 
-const deceased = { surname: "Сейтқасымов", name: "Нұржан", patronymic: "Әлиұлы", iin: IIN, deathDate: "2026-11-22" };
-
 async function book(token: string, plotIds: number[], extra: Record<string, unknown> = {}) {
-  return h.request("POST", "/burial-requests", { token, body: { kind: "new_grave", plotIds, ...deceased, ...extra } });
-}
-
-async function upload(token: string) {
-  const form = new FormData();
-  form.set("file", new File([PDF as Uint8Array<ArrayBuffer>], "certificate.pdf", { type: "application/pdf" }));
-  form.set("purpose", "document");
-  const res = await h.api.request("/api/v1/uploads", {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await res.json()) as { id: string }).id;
+  return h.request("POST", "/burial-requests", { token, body: { ...newGrave(plotIds), ...extra } });
 }
 
 async function ready(token: string, id: number) {
@@ -83,14 +57,14 @@ async function ready(token: string, id: number) {
   const day = slots.json.days[0];
   const res = await h.request("PUT", `/burial-requests/${id}/details`, {
     token,
-    body: { certificateIds: [await upload(token)], burialDate: day.date, burialTime: day.slots[0].time },
+    body: { certificateIds: [await h.upload(token)], burialDate: day.date, burialTime: day.slots[0].time },
   });
   expect(res.status).toBe(200);
   return { date: day.date as string, time: day.slots[0].time as string };
 }
 
 const status = async (plotId: number) => (await h.db.select().from(plots).where(eq(plots.id, plotId)))[0]?.status;
-const ids = (n: number, from = 0) => row.slice(from, from + n).map((p) => p.id);
+const ids = (n: number, from = 0) => take(row, n, from);
 const runJobs = () => runDueJobs(h.services, QUEUED_JOBS);
 
 describe("booking a place", () => {
@@ -118,7 +92,7 @@ describe("booking a place", () => {
   });
 
   it("refuses places that are not neighbours in one row, and a second family on a held place (409, translated)", async () => {
-    expect((await book(client, [row[0]?.id as number, row[2]?.id as number])).status).toBe(422);
+    expect((await book(client, [row[0] as number, row[2] as number])).status).toBe(422);
     expect((await book(client, ids(2))).status).toBe(201);
     const second = await book(client2, ids(1, 1));
     expect(second.status).toBe(409);
@@ -127,7 +101,7 @@ describe("booking a place", () => {
   });
 
   it("checks the IIN and the dates", async () => {
-    const bad = await book(client, ids(1), { iin: "450102400125" === IIN ? "450102400126" : "450102400125" });
+    const bad = await book(client, ids(1), { iin: "450102400125" === DECEASED.iin ? "450102400126" : "450102400125" });
     expect(bad.status).toBe(422);
     expect(bad.json.error.fields[0].path).toBe("iin");
     const future = await book(client, ids(1), { deathDate: "2026-12-01" });
@@ -300,7 +274,7 @@ describe("from booking to burial", () => {
     const slot = await ready(client, a);
     const full = await h.request("PUT", `/burial-requests/${b}/details`, {
       token: client2,
-      body: { certificateIds: [await upload(client2)], burialDate: slot.date, burialTime: slot.time },
+      body: { certificateIds: [await h.upload(client2)], burialDate: slot.date, burialTime: slot.time },
     });
     expect(full.status).toBe(409);
     expect(full.json.error.code).toBe("slot_full");

@@ -121,18 +121,7 @@ describe("suppliers (admin)", () => {
 });
 
 describe("supplier documents", () => {
-  const PDF = new TextEncoder().encode("%PDF-1.7\n%%EOF");
-  async function uploadPdf(token: string) {
-    const form = new FormData();
-    form.set("file", new File([PDF], "Свидетельство.pdf", { type: "application/pdf" }));
-    form.set("purpose", "document");
-    const res = await h.api.request("/api/v1/uploads", {
-      method: "POST",
-      body: form,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return ((await res.json()) as { id: string }).id;
-  }
+  const uploadPdf = (token: string) => h.upload(token, { name: "Свидетельство.pdf" });
 
   it("lets the supplier attach its own documents, which the admin then sees and can open", async () => {
     const supplier = await h.login(h.phones.supplier);
