@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { NEWS_CATEGORY_VALUES, NEWS_MOVES, NEWS_STATUSES, SUPPLIER_MOVES, SUPPLIER_STATUSES } from "./api-types.ts";
+import {
+  CEMETERY_STATUSES,
+  NEWS_CATEGORY_VALUES,
+  NEWS_MOVES,
+  NEWS_STATUSES,
+  PLOT_STATUSES,
+  REGISTRY_REQUEST_MOVES,
+  REQUEST_STATUSES,
+  RELIGIONS,
+  type RegistryRequestMove,
+  SUPPLIER_MOVES,
+  SUPPLIER_STATUSES,
+} from "./api-types.ts";
+import { ZCemeteryInput } from "./schemas.ts";
 
 /**
  * The API's answers as zod schemas: the routes declare their responses with them (and so the
@@ -178,3 +191,150 @@ export const ZNotificationPage = z.object({
 
 /** `GET /managers`: the managers, and every cemetery the admin may assign. */
 export const ZManagerList = z.object({ items: z.array(ZManager), cemeteries: z.array(ZCemeteryRef) });
+
+// ---- The registry: cemeteries, plots, burials, the visitors' requests ----
+
+/** What a plot on the map carries. */
+export const ZPlotProps = z.object({
+  id: z.number(),
+  sector: z.string(),
+  row: z.string(),
+  number: z.number(),
+  status: z.enum(PLOT_STATUSES),
+});
+
+/** What every view of a plot shows (see `plotFacts`). */
+export const ZPlotFacts = ZPlotProps.extend({ cemeteryId: z.number(), size: z.string() });
+
+/** The plots of a map viewport, as GeoJSON. */
+export const ZPlotFeatureCollection = z.object({
+  type: z.literal("FeatureCollection"),
+  features: z.array(
+    z.object({
+      type: z.literal("Feature"),
+      id: z.number(),
+      geometry: z.object({
+        type: z.literal("Polygon"),
+        coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
+      }),
+      properties: ZPlotProps,
+    }),
+  ),
+  tooMany: z.boolean().meta({ description: "More plots than the limit: none are sent, the map asks to zoom in" }),
+  total: z.number(),
+});
+
+/** A cemetery with its place counts, for lists and the home page. */
+export const ZCemeterySummary = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    city: z.string(),
+    religion: z.enum(RELIGIONS),
+    status: z.enum(CEMETERY_STATUSES),
+    address: z.string(),
+    counts: z.object({ free: z.number(), reserved: z.number(), occupied: z.number(), unavailable: z.number() }),
+    center: z.tuple([z.number(), z.number()]).nullable(),
+  })
+  .meta({ id: "CemeterySummary" });
+
+/** One cemetery as its public page and map show it. */
+export const ZCemeteryDetail = ZCemeterySummary.extend({
+  description: z.string(),
+  phones: z.string(),
+  capacity: z.number(),
+  burialFee: z.number().meta({ description: "KZT" }),
+  burialSlots: z.object({ days: z.array(z.number()), from: z.string(), to: z.string() }),
+  boundary: z
+    .array(z.tuple([z.number(), z.number()]))
+    .nullable()
+    .meta({ description: "The boundary ring, [lng, lat] points, not closed" }),
+}).meta({ id: "CemeteryDetail" });
+
+/** Every field of a cemetery in both languages, as the admin's form edits it. */
+export const ZCemeteryRecord = ZCemeteryInput.extend({ id: z.number() }).meta({ id: "CemeteryRecord" });
+
+/** A grave as the public registry shows it: never the IIN. */
+export const ZPublicBurial = z
+  .object({
+    id: z.number(),
+    surname: z.string(),
+    name: z.string(),
+    patronymic: z.string(),
+    birthYear: z.number().nullable(),
+    deathYear: z.number().nullable(),
+    burialDate: z.string().nullable(),
+    cemetery: z.object({ id: z.number(), name: z.string(), address: z.string() }),
+    sector: z.string(),
+    row: z.string(),
+    place: z.number(),
+    point: z.tuple([z.number(), z.number()]).meta({ description: "[lng, lat] of the plot's centre" }),
+  })
+  .meta({ id: "PublicBurial" });
+
+/** A page of the public search. */
+export const ZBurialSearchPage = z.object({
+  items: z.array(ZPublicBurial),
+  total: z.number().meta({ description: "Matching records, counted up to 5,000" }),
+  totalCapped: z.boolean().meta({ description: "More records match than `total`" }),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+/** A plot as the public map shows it, with the graves in it. */
+export const ZPublicPlot = ZPlotFacts.extend({ graves: z.array(ZPublicBurial) }).meta({ id: "PublicPlot" });
+
+/** A burial record as the cemetery staff see it (with the IIN). */
+export const ZStaffBurial = z
+  .object({
+    id: z.number(),
+    surname: z.string(),
+    name: z.string(),
+    patronymic: z.string(),
+    iin: z.string().nullable(),
+    birthDate: z.string().nullable(),
+    deathDate: z.string().nullable(),
+    burialDate: z.string().nullable(),
+    isReburial: z.boolean(),
+  })
+  .meta({ id: "StaffBurial" });
+
+/** A plot as the cemetery staff see it: notes and records. */
+export const ZStaffPlot = ZPlotFacts.extend({ notes: z.string(), burials: z.array(ZStaffBurial) }).meta({
+  id: "StaffPlot",
+});
+
+/** A visitor's search or add request, as the staff handle it. */
+export const ZRegistryRequest = z
+  .object({
+    id: z.number(),
+    kind: z.enum(["search", "add"]),
+    status: z.enum(REQUEST_STATUSES),
+    cemeteryId: z.number().nullable(),
+    applicantName: z.string(),
+    applicantPhone: z.string(),
+    surname: z.string(),
+    name: z.string(),
+    patronymic: z.string(),
+    birthYear: z.number().nullable(),
+    deathYear: z.number().nullable(),
+    birthDate: z.string().nullable(),
+    deathDate: z.string().nullable(),
+    burialDate: z.string().nullable(),
+    location: z.string(),
+    details: z.string(),
+    answer: z.string(),
+    burialId: z.number().nullable(),
+    photos: z.array(ZUploadFile).meta({ description: "Photos of the grave sent with an add request" }),
+    createdAt: z.string(),
+    cemeteryName: z.string().nullable().meta({ description: "In the request's language; null: named none" }),
+    moves: z
+      .array(z.enum(Object.keys(REGISTRY_REQUEST_MOVES) as [RegistryRequestMove, ...RegistryRequestMove[]]))
+      .meta({ description: "What the caller may do with the request now (none once closed)" }),
+  })
+  .meta({ id: "RegistryRequest" });
+
+/** One page of requests, with how many match in all. */
+export const ZRegistryRequestPage = z
+  .object({ items: z.array(ZRegistryRequest), total: z.number(), page: z.number(), pageSize: z.number() })
+  .meta({ id: "RegistryRequestPage" });

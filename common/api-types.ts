@@ -53,114 +53,43 @@ export type TPublicNews = z.infer<typeof S.ZPublicNews>;
 /** A news item with both languages, for the akimat's staff. */
 export type TNewsAdmin = z.infer<typeof S.ZNewsAdmin>;
 
-export type PlotStatus = "free" | "reserved" | "occupied" | "unavailable";
+export const PLOT_STATUSES = ["free", "reserved", "occupied", "unavailable"] as const;
+export type PlotStatus = (typeof PLOT_STATUSES)[number];
+export const RELIGIONS = ["all", "muslim", "christian", "jewish", "other"] as const;
+export type Religion = (typeof RELIGIONS)[number];
+export const CEMETERY_STATUSES = ["open", "family_only", "closed"] as const;
 
 /** What a plot on the map carries. */
-export type TPlotProps = { id: number; sector: string; row: string; number: number; status: PlotStatus };
+export type TPlotProps = z.infer<typeof S.ZPlotProps>;
 
 /** A plot as the public map shows it, with the graves in it. */
-export type TPublicPlot = TPlotProps & { cemeteryId: number; size: string; graves: TPublicBurial[] };
+export type TPublicPlot = z.infer<typeof S.ZPublicPlot>;
 
 /** The plots of a map viewport, as GeoJSON. */
-export type TPlotFeatureCollection = {
-  type: "FeatureCollection";
-  features: {
-    type: "Feature";
-    id: number;
-    geometry: { type: "Polygon"; coordinates: [number, number][][] };
-    properties: TPlotProps;
-  }[];
-  /** True when the viewport holds more than the limit: nothing is sent, the map asks to zoom in. */
-  tooMany: boolean;
-  total: number;
-};
+export type TPlotFeatureCollection = z.infer<typeof S.ZPlotFeatureCollection>;
 
 /** A grave as the public registry shows it: never the IIN. */
-export type TPublicBurial = {
-  id: number;
-  surname: string;
-  name: string;
-  patronymic: string;
-  birthYear: number | null;
-  deathYear: number | null;
-  burialDate: string | null;
-  cemetery: { id: number; name: string; address: string };
-  sector: string;
-  row: string;
-  place: number;
-  /** The centre of the plot, [lng, lat]. */
-  point: [number, number];
-};
+export type TPublicBurial = z.infer<typeof S.ZPublicBurial>;
 
-export type TBurialSearchPage = {
-  items: TPublicBurial[];
-  /** Matching records, counted up to 5,000. */
-  total: number;
-  /** More than `total` records match: the visitor is asked to narrow the search. */
-  totalCapped: boolean;
-  page: number;
-  pageSize: number;
-};
+export type TBurialSearchPage = z.infer<typeof S.ZBurialSearchPage>;
 
 /** A cemetery with its place counts, for lists and the home page. */
-export type TCemeterySummary = {
-  id: number;
-  name: string;
-  city: string;
-  religion: "all" | "muslim" | "christian" | "jewish" | "other";
-  status: "open" | "family_only" | "closed";
-  address: string;
-  counts: Record<PlotStatus, number>;
-  center: [number, number] | null;
-};
+export type TCemeterySummary = z.infer<typeof S.ZCemeterySummary>;
 
 /** Every field of a cemetery in both languages, as the admin's form edits it. */
-export type TCemeteryRecord = {
-  id: number;
-  akimatId: number;
-  nameRu: string;
-  nameKk: string;
-  descriptionRu: string;
-  descriptionKk: string;
-  city: string;
-  religion: TCemeterySummary["religion"];
-  address: string;
-  phones: string;
-  status: TCemeterySummary["status"];
-  capacity: number;
-  burialFee: number;
-  burialSlots: { days: number[]; from: string; to: string };
-  boundary: [number, number][];
-};
+export type TCemeteryRecord = z.infer<typeof S.ZCemeteryRecord>;
 
 /** One cemetery as its public page and map show it. */
-export type TCemeteryDetail = TCemeterySummary & {
-  description: string;
-  phones: string;
-  capacity: number;
-  burialFee: number;
-  burialSlots: { days: number[]; from: string; to: string };
-  /** The boundary ring, [lng, lat] points, not closed. */
-  boundary: [number, number][] | null;
-};
+export type TCemeteryDetail = z.infer<typeof S.ZCemeteryDetail>;
 
 /** A burial record as the cemetery staff see it (with the IIN). */
-export type TStaffBurial = {
-  id: number;
-  surname: string;
-  name: string;
-  patronymic: string;
-  iin: string | null;
-  birthDate: string | null;
-  deathDate: string | null;
-  burialDate: string | null;
-  isReburial: boolean;
-};
+export type TStaffBurial = z.infer<typeof S.ZStaffBurial>;
 
 /** A plot as the cemetery staff see it: notes and records. */
-export type TStaffPlot = TPlotProps & { cemeteryId: number; size: string; notes: string; burials: TStaffBurial[] };
+export type TStaffPlot = z.infer<typeof S.ZStaffPlot>;
 
-export type TRequestStatus = "new" | "in_progress" | "found" | "added" | "not_found";
+export const REQUEST_STATUSES = ["new", "in_progress", "found", "added", "not_found"] as const;
+export type TRequestStatus = (typeof REQUEST_STATUSES)[number];
 /**
  * The moves of a registry request (its machine, `registry-requests.machine.ts`), each with the
  * status it leads to: the answer form posts that status.
@@ -174,39 +103,12 @@ export const REGISTRY_REQUEST_MOVES = {
 export type RegistryRequestMove = keyof typeof REGISTRY_REQUEST_MOVES;
 
 /** A visitor's search or add request, as the staff handle it. */
-export type TRegistryRequest = {
-  id: number;
-  kind: "search" | "add";
-  status: TRequestStatus;
-  cemeteryId: number | null;
-  applicantName: string;
-  applicantPhone: string;
-  surname: string;
-  name: string;
-  patronymic: string;
-  birthYear: number | null;
-  deathYear: number | null;
-  birthDate: string | null;
-  deathDate: string | null;
-  burialDate: string | null;
-  location: string;
-  details: string;
-  answer: string;
-  burialId: number | null;
-  /** Photos of the grave sent with an add request. */
-  photos: TUploadFile[];
-  createdAt: string;
-  /** The cemetery's name in the request's language; null when the applicant named none. */
-  cemeteryName: string | null;
-  /** What the caller may do with the request now (none once it is closed). */
-  moves: RegistryRequestMove[];
-};
+export type TRegistryRequest = z.infer<typeof S.ZRegistryRequest>;
 
-/** One page of requests, with how many match in all. */
 /** A page of a list: these items, how many match in all, which page of which size (`server/lib/list.ts`). */
 export type TPage<T> = { items: T[]; total: number; page: number; pageSize: number };
 
-export type TRegistryRequestPage = TPage<TRegistryRequest>;
+export type TRegistryRequestPage = z.infer<typeof S.ZRegistryRequestPage>;
 
 /** A cemetery by id and name in the request's language. */
 export type TCemeteryRef = z.infer<typeof S.ZCemeteryRef>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NEWS_CATEGORY_VALUES } from "./api-types.ts";
+import { CEMETERY_STATUSES, NEWS_CATEGORY_VALUES, RELIGIONS } from "./api-types.ts";
 import { isValidBin, isValidIin } from "./iin.ts";
 import { normalizePhone, normalizePhoneList } from "./phone.ts";
 import { BURIAL_KINDS, REMAINS } from "./booking-terms.ts";
@@ -225,10 +225,10 @@ export const ZCemeteryInput = z.object({
   descriptionRu: z.string().trim().max(2000, "validation.too_long_2000").default(""),
   descriptionKk: z.string().trim().max(2000, "validation.too_long_2000").default(""),
   city: z.string().trim().min(2, "validation.required").max(80),
-  religion: z.enum(["all", "muslim", "christian", "jewish", "other"]),
+  religion: z.enum(RELIGIONS),
   address: z.string().trim().max(200, "validation.too_long_200").default(""),
   phones: ZPhoneList,
-  status: z.enum(["open", "family_only", "closed"]),
+  status: z.enum(CEMETERY_STATUSES),
   capacity: z.coerce
     .number()
     .int("validation.whole_number")

@@ -1,3 +1,4 @@
+import { RELIGIONS } from "../../../common/api-types.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { parseBoundaryText } from "../../../common/boundary-import.ts";
 import { translate } from "../../../common/i18n.ts";
@@ -57,7 +58,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirect(localizePath(`/admin/cemetery/${sent.value.id}`, rc.locale));
 }
 
-const RELIGIONS = ["all", "muslim", "christian", "jewish", "other"] as const;
 const STATUSES = ["open", "family_only", "closed"] as const;
 /** Almaty's centre, where a new cemetery's map opens. */
 const ALMATY: [number, number] = [76.9286, 43.2567];

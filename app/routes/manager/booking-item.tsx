@@ -155,7 +155,12 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
         </dl>
         {r.status !== "cancelled" && r.status !== "expired" ? (
           <p className="print-hide">
-            <a href={documentUrls.confirmation(r.id, locale)} target="_blank" rel="noopener noreferrer" data-testid="confirmation-pdf">
+            <a
+              href={documentUrls.confirmation(r.id, locale)}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="confirmation-pdf"
+            >
               <Icon name="file" size={18} /> {t("manager.booking.pdf")}
             </a>
           </p>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import type { TCemeteryDetail, TPlotProps, TPublicPlot } from "../../../common/api-types.ts";
+import { type TCemeteryDetail, type TPlotProps, type TPublicPlot, RELIGIONS } from "../../../common/api-types.ts";
 import { formatNumber } from "../../../common/i18n.ts";
 import { formatPhones } from "../../../common/phone.ts";
 import { choosePlot, MAX_SELECTED_PLOTS, type SelectionResult } from "../../../common/plot-selection.ts";
@@ -27,8 +27,6 @@ export function meta({ location }: Route.MetaArgs) {
     },
   ];
 }
-
-const RELIGIONS = ["all", "muslim", "christian", "jewish", "other"] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);

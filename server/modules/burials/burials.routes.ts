@@ -3,25 +3,8 @@ import { ZId } from "../../../common/schemas.ts";
 import { apiRoute } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
-import { ZPlotFacts } from "../cemeteries/cemeteries.routes.ts";
+import { ZBurialSearchPage, ZPublicBurial, ZPublicPlot } from "../../../common/api-schemas.ts";
 import { getPublicBurial, getPublicPlot, searchBurials } from "./burials.service.ts";
-
-export const ZPublicBurial = z
-  .object({
-    id: z.number(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
-    birthYear: z.number().nullable(),
-    deathYear: z.number().nullable(),
-    burialDate: z.string().nullable(),
-    cemetery: z.object({ id: z.number(), name: z.string(), address: z.string() }),
-    sector: z.string(),
-    row: z.string(),
-    place: z.number(),
-    point: z.tuple([z.number(), z.number()]).openapi({ description: "[lng, lat] of the plot's centre" }),
-  })
-  .openapi("PublicBurial");
 
 const year = z.coerce.number().int().min(1800).max(2100).optional();
 
@@ -47,16 +30,7 @@ export const burialRoutes = createRouter()
         }),
       },
       responses: {
-        200: jsonResponse(
-          z.object({
-            items: z.array(ZPublicBurial),
-            total: z.number().openapi({ description: "Matching records, counted up to 5,000" }),
-            totalCapped: z.boolean().openapi({ description: "More records match than `total`" }),
-            page: z.number(),
-            pageSize: z.number(),
-          }),
-          "Results",
-        ),
+        200: jsonResponse(ZBurialSearchPage, "Results"),
         ...errorResponses(422),
       },
     }),
@@ -84,7 +58,7 @@ export const burialRoutes = createRouter()
       summary: "One plot of the public map, with the graves in it",
       request: { params: ZIdParam },
       responses: {
-        200: jsonResponse(ZPlotFacts.extend({ graves: z.array(ZPublicBurial) }).openapi("PublicPlot"), "The plot"),
+        200: jsonResponse(ZPublicPlot, "The plot"),
         ...errorResponses(404),
       },
     }),

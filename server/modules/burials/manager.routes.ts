@@ -12,26 +12,9 @@ import {
   updateBurial,
   updatePlot,
 } from "./manager.service.ts";
-import { ZCemeterySummary, ZPlotFacts } from "../cemeteries/cemeteries.routes.ts";
-import { ZPublicBurial } from "./burials.routes.ts";
+import { ZCemeterySummary, ZPublicBurial, ZStaffPlot } from "../../../common/api-schemas.ts";
 
 const staffOnly = errorResponses(401, 403);
-
-const ZStaffBurial = z
-  .object({
-    id: z.number(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
-    iin: z.string().nullable(),
-    birthDate: z.string().nullable(),
-    deathDate: z.string().nullable(),
-    burialDate: z.string().nullable(),
-    isReburial: z.boolean(),
-  })
-  .openapi("StaffBurial");
-
-const ZStaffPlot = ZPlotFacts.extend({ notes: z.string(), burials: z.array(ZStaffBurial) }).openapi("StaffPlot");
 
 /** A database id in a query string: an integer column holds at most 2^31 − 1. */
 export const ZQueryId = z.coerce.number().int().positive().max(2_147_483_647);

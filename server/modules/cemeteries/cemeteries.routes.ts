@@ -3,44 +3,8 @@ import { apiRoute } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { getCemetery, listCemeteries, plotsInViewport } from "./cemeteries.service.ts";
-import { PLOT_STATUSES, RELIGIONS } from "./cemeteries.tables.ts";
-
-/** What every view of a plot shows (see `plotFacts`). */
-export const ZPlotFacts = z.object({
-  id: z.number(),
-  cemeteryId: z.number(),
-  sector: z.string(),
-  row: z.string(),
-  number: z.number(),
-  status: z.enum(PLOT_STATUSES),
-  size: z.string(),
-});
-
-const ZCounts = z.object({ free: z.number(), reserved: z.number(), occupied: z.number(), unavailable: z.number() });
-export const ZCemeterySummary = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    city: z.string(),
-    religion: z.enum(RELIGIONS),
-    status: z.enum(["open", "family_only", "closed"]),
-    address: z.string(),
-    counts: ZCounts,
-    center: z.tuple([z.number(), z.number()]).nullable(),
-  })
-  .openapi("CemeterySummary");
-
-const ZCemeteryDetail = ZCemeterySummary.extend({
-  description: z.string(),
-  phones: z.string(),
-  capacity: z.number(),
-  burialFee: z.number().openapi({ description: "KZT" }),
-  burialSlots: z.object({ days: z.array(z.number()), from: z.string(), to: z.string() }),
-  boundary: z
-    .array(z.tuple([z.number(), z.number()]))
-    .nullable()
-    .openapi({ description: "The boundary ring, [lng, lat] points, not closed" }),
-}).openapi("CemeteryDetail");
+import { ZCemeteryDetail, ZCemeterySummary, ZPlotFeatureCollection } from "../../../common/api-schemas.ts";
+import { RELIGIONS } from "../../../common/api-types.ts";
 
 const ZBbox = z
   .string()
@@ -75,15 +39,7 @@ export const cemeteryRoutes = createRouter()
       summary: "Plots of a cemetery in a map viewport, as GeoJSON (at most 2,000; more answers tooMany)",
       request: { params: ZIdParam, query: z.object({ bbox: ZBbox }) },
       responses: {
-        200: jsonResponse(
-          z.object({
-            type: z.literal("FeatureCollection"),
-            features: z.array(z.any()),
-            tooMany: z.boolean(),
-            total: z.number(),
-          }),
-          "Plots",
-        ),
+        200: jsonResponse(ZPlotFeatureCollection, "Plots"),
         ...errorResponses(422),
       },
     }),

@@ -1,9 +1,8 @@
+import { PLOT_STATUSES, RELIGIONS } from "../../../common/api-types.ts";
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { akimats } from "../akimats/akimats.tables.ts";
 
-export const RELIGIONS = ["all", "muslim", "christian", "jewish", "other"] as const;
 export const CEMETERY_STATUSES = ["open", "family_only", "closed"] as const;
-export const PLOT_STATUSES = ["free", "reserved", "occupied", "unavailable"] as const;
 
 /** Days (1 = Monday … 7 = Sunday) and hours when burials take place. */
 export type TBurialSlots = { days: number[]; from: string; to: string };

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ZCemeteryRecord } from "../../../common/api-schemas.ts";
 import { ZCemeteryInput, ZGeneratePlots } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
@@ -11,7 +12,6 @@ import {
   updateCemetery,
 } from "./cemetery-admin.service.ts";
 
-const ZCemeteryRecord = ZCemeteryInput.extend({ id: z.number() }).openapi("CemeteryRecord");
 const adminOnly = errorResponses(401, 403);
 
 /** The admin's work on cemeteries: create and edit, generate plots (the XLSX import is in `burials/`). */

@@ -5,7 +5,8 @@ import { akimats } from "../akimats/akimats.tables.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
 import { burials } from "../burials/burials.tables.ts";
-import { cemeteries, cemeteryCounts, type PLOT_STATUSES, plots } from "./cemeteries.tables.ts";
+import type { PLOT_STATUSES } from "../../../common/api-types.ts";
+import { cemeteries, cemeteryCounts, plots } from "./cemeteries.tables.ts";
 
 /**
  * The place counts of the home and reserve pages are kept by triggers on `plots` (migration

@@ -1,51 +1,19 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { REGISTRY_REQUEST_MOVES, type RegistryRequestMove } from "../../../common/api-types.ts";
 import { ZAddRequestInput, ZRequestAnswer, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
-import { listQuery, pageSchema } from "../../lib/list.ts";
+import { listQuery } from "../../lib/list.ts";
 import { type ApiEnv, createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { ZQueryId } from "../burials/manager.routes.ts";
-import { ZUploadFile } from "../../../common/api-schemas.ts";
+import { ZRegistryRequestPage } from "../../../common/api-schemas.ts";
 import { answerRequest, createAddRequest, createSearchRequest, listRequests } from "./registry-requests.service.ts";
-import { REQUEST_STATUSES } from "./registry-requests.tables.ts";
+import { REQUEST_STATUSES } from "../../../common/api-types.ts";
 
 const staffOnly = errorResponses(401, 403);
 
-const ZRequest = z
-  .object({
-    id: z.number(),
-    kind: z.enum(["search", "add"]),
-    status: z.enum(REQUEST_STATUSES),
-    cemeteryId: z.number().nullable(),
-    applicantName: z.string(),
-    applicantPhone: z.string(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
-    birthYear: z.number().nullable(),
-    deathYear: z.number().nullable(),
-    birthDate: z.string().nullable(),
-    deathDate: z.string().nullable(),
-    burialDate: z.string().nullable(),
-    location: z.string(),
-    details: z.string(),
-    answer: z.string(),
-    burialId: z.number().nullable(),
-    photos: z.array(ZUploadFile),
-    createdAt: z.string(),
-    cemeteryName: z.string().nullable().openapi({ description: "In the request's language; null: named none" }),
-    moves: z
-      .array(z.enum(Object.keys(REGISTRY_REQUEST_MOVES) as [RegistryRequestMove, ...RegistryRequestMove[]]))
-      .openapi({ description: "What the caller may do with the request now (none once closed)" }),
-  })
-  .openapi("RegistryRequest");
-
 /** Lists of requests: newest first (`sort=createdAt` for oldest), 20 a page (at most 100). */
 const REQUEST_ORDER = { sort: ["createdAt"], defaultSort: "-createdAt" } as const;
-
-const ZRequestPage = pageSchema(ZRequest).openapi("RegistryRequestPage");
 
 /** Who sends a public request: the signed-in user if any, the address, the time. */
 function requester(c: Context<ApiEnv>) {
@@ -104,7 +72,7 @@ export const registryRequestRoutes = createRouter()
         params: ZIdParam,
         query: listQuery({ ...REQUEST_ORDER, filters: { status: z.enum(["open", "closed"]).default("open") } }),
       },
-      responses: { 200: jsonResponse(ZRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },
+      responses: { 200: jsonResponse(ZRegistryRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },
     }),
     async (c) => {
       const user = callerOf(c);
@@ -141,7 +109,7 @@ export const registryRequestRoutes = createRouter()
           },
         }),
       },
-      responses: { 200: jsonResponse(ZRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },
+      responses: { 200: jsonResponse(ZRegistryRequestPage, "Requests"), ...staffOnly, ...errorResponses(422) },
     }),
     async (c) => {
       const user = callerOf(c);

@@ -25,7 +25,8 @@ import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { move, movesFor } from "../workflow/workflow.ts";
 import { registryRequestMachine } from "./registry-requests.machine.ts";
-import { type REQUEST_STATUSES, registryRequests } from "./registry-requests.tables.ts";
+import type { REQUEST_STATUSES } from "../../../common/api-types.ts";
+import { registryRequests } from "./registry-requests.tables.ts";
 
 /** Photos of an add request are bound to it under this entity type. */
 export const REQUEST_FILES = "registry_request";

@@ -1,8 +1,7 @@
+import { REQUEST_STATUSES } from "../../../common/api-types.ts";
 import { date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
-
-export const REQUEST_STATUSES = ["new", "in_progress", "found", "added", "not_found"] as const;
 
 /**
  * A visitor's request to cemetery staff: find a burial the search did not show (`search`), or
