@@ -10,7 +10,14 @@ describe("configuration", () => {
       databaseUrl: undefined,
       seedDemo: true,
       isProduction: false,
+      publicUrl: "http://localhost:3000",
     });
+  });
+  it("addresses a demo on another port by that port (links in feeds, sitemaps, the origin check)", () => {
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PORT: "8080", PUBLIC_URL: "https://mazar.example.kz/" }).publicUrl).toBe(
+      "https://mazar.example.kz",
+    );
   });
   it("is a demo by default, even with production React (what `npm start` runs)", () => {
     const c = loadConfig({ NODE_ENV: "production" });

@@ -26,7 +26,8 @@ const ZEnv = z
       .string()
       .regex(/^\d{6}$/, "must be exactly 6 digits")
       .optional(),
-    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    /** Unset: `http://localhost:<PORT>` (a demo on this machine). */
+    PUBLIC_URL: z.url().optional(),
     SMS_GATEWAY_URL: z.url().optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
     MAP_TILE_URL: z
@@ -73,7 +74,7 @@ const ZEnv = z
           message: "is refused when APP_ENV=production: demo accounts and records must never reach real data",
         });
       }
-      if (!env.PUBLIC_URL.startsWith("https://")) {
+      if (!env.PUBLIC_URL?.startsWith("https://")) {
         ctx.addIssue({
           code: "custom",
           path: ["PUBLIC_URL"],
@@ -173,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     authDevCode: e.AUTH_DEV_CODE,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smsGateway:
       e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     payments:
