@@ -1,4 +1,5 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
+import { pageError } from "./page-ids.server.ts";
 import { ApiError } from "../../common/api-client.ts";
 import { can } from "../../common/permissions.ts";
 import { localeFromPath, localizePath } from "../../common/locale.ts";
@@ -39,7 +40,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
       throw redirect(`${localizePath("/login", rc.locale)}?next=${encodeURIComponent(back)}`);
     }
     if (!can(rc.me.user.role, entry.permission)) {
-      throw data({ reason: "forbidden" }, { status: 403 });
+      pageError(403, { reason: "forbidden" });
     }
   }
   const response = await next();

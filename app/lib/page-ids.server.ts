@@ -2,9 +2,20 @@ import { data } from "react-router";
 import { ApiError } from "../../common/api-client.ts";
 import { parseId } from "../../common/schemas.ts";
 
+/** The reason phrases of the error pages a loader throws (the page shows its status and message). */
+const STATUS_TEXT = { 403: "Forbidden", 404: "Not Found" } as const;
+
+/**
+ * Throws the error page of a status. Always through here: React Router gives a thrown `data()`
+ * without a status text "Internal Server Error", which a 404 page then showed under its title.
+ */
+export function pageError(status: keyof typeof STATUS_TEXT, body: unknown): never {
+  throw data(body, { status, statusText: STATUS_TEXT[status] });
+}
+
 /** The 404 page of this request ("Page not found: {path}"). */
 export function notFound(request: Request): never {
-  throw data({ path: new URL(request.url).pathname }, { status: 404 });
+  pageError(404, { path: new URL(request.url).pathname });
 }
 
 /**
@@ -26,7 +37,7 @@ export async function orPageError<T>(request: Request, read: () => Promise<T>): 
     return await read();
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) notFound(request);
-    if (err instanceof ApiError && err.status === 403) throw data({ reason: "forbidden" }, { status: 403 });
+    if (err instanceof ApiError && err.status === 403) pageError(403, { reason: "forbidden" });
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { pageError } from "../lib/page-ids.server.ts";
 
 /**
  * A page whose loader throws an unhandled error, so browser tests can see the generic error page
@@ -6,7 +6,7 @@ import { data } from "react-router";
  * Exists only when ENABLE_TEST_ROUTES=1; otherwise it is an unknown path.
  */
 export async function loader() {
-  if (process.env.ENABLE_TEST_ROUTES !== "1") throw data({ path: "/__test/error" }, { status: 404 });
+  if (process.env.ENABLE_TEST_ROUTES !== "1") pageError(404, { path: "/__test/error" });
   throw new Error("Deliberate failure for the error page test");
 }
 

@@ -10,6 +10,17 @@ test("unknown paths answer 404 with 'Page not found: {path}' in the page's langu
   await expect(page.getByTestId("error-description")).toHaveText("Бет табылмады: /kk/joq");
 });
 
+test("a record that does not exist (or is not the visitor's) is a 404 page, never 'Internal Server Error'", async ({
+  page,
+}) => {
+  for (const path of ["/news/2147483000", "/kk/news/2147483000"]) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByTestId("error-status")).toHaveText("404");
+    await expect(page.locator(".error-page__status")).toHaveText("Not Found");
+  }
+});
+
 test("an unhandled error shows the generic error page with status 500", async ({ page }) => {
   const res = await page.goto("/__test/error");
   expect(res?.status()).toBe(500);
