@@ -12,6 +12,7 @@ import { submitForm } from "../../lib/form.server.ts";
 import { listParams, useListParams } from "../../lib/list.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
+import { notFound } from "../../lib/page-ids.server.ts";
 import type { Route } from "./+types/suppliers";
 
 const STATUSES = ["pending", "active", "blocked"] as const;
@@ -37,7 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
   const id = parseId(str(form, "id"));
-  if (!id) throw new Response(null, { status: 404 });
+  if (!id) notFound(request);
   const intent = str(form, "intent");
   if (intent === "block") {
     const sent = await submitForm(form, "ZBlockSupplier", rc.locale, (b) =>

@@ -16,7 +16,7 @@ import { callApi, str } from "../../lib/actions.server.ts";
 import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
-import { orPageError } from "../../lib/page-ids.server.ts";
+import { notFound, orPageError } from "../../lib/page-ids.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/reservation-complete";
 
@@ -38,7 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
   const id = parseId(str(form, "id"));
-  if (!id) throw new Response(null, { status: 404 });
+  if (!id) notFound(request);
   if (str(form, "intent") === "pay") {
     const result = await callApi(() => rc.api.post("/burial-requests/:id/payments", { params: { id } }));
     if (!result.ok) return data({ payError: result.error.message }, { status: result.status });

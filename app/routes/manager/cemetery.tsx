@@ -20,7 +20,7 @@ import { useListParams } from "../../lib/list.ts";
 import { answerRequest, pickerFromUrl } from "../../lib/request-answer.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery";
-import { orPageError, pageId } from "../../lib/page-ids.server.ts";
+import { notFound, orPageError, pageId } from "../../lib/page-ids.server.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Зират" : "Кладбище" }];
@@ -55,7 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = str(form, "intent");
   if (intent === "answer") return answerRequest(rc, form);
   const id = parseId(str(form, "id"));
-  if (!id) throw new Response(null, { status: 404 });
+  if (!id) notFound(request);
   const sent =
     intent === "plot"
       ? // The notes field is always on the form: left empty, it clears the notes.
