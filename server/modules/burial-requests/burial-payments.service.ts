@@ -76,13 +76,17 @@ export async function paymentCallback(s: Services, providerId: string, body: unk
       .update(payments)
       .set({ status, paidAt: status === "failed" ? null : s.now() })
       .where(eq(payments.id, payment.id));
-    await writeAudit(tx, {
-      actor: SYSTEM,
-      entityType: "burial_request",
-      entityId: payment.requestId,
-      action: `payment_${status}`,
-      data: { paymentId: payment.id },
-    });
+    // A payment that pays the request is in its history once, as the move (`pay_online`); a refused
+    // one, or money come after the hold ended (for the office to refund), is recorded here.
+    if (status !== "paid") {
+      await writeAudit(tx, {
+        actor: SYSTEM,
+        entityType: "burial_request",
+        entityId: payment.requestId,
+        action: `payment_${status}`,
+        data: { paymentId: payment.id },
+      });
+    }
     return { status };
   });
 }
