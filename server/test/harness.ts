@@ -33,6 +33,22 @@ export const DEV_CODE = "111111";
 /** The bytes of a minimal PDF: what `upload` sends by default. */
 export const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
 
+/** The bytes of a small PNG (its signature, then 300 bytes): a photo to upload. */
+export const PNG = Uint8Array.from([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  ...Array.from({ length: 300 }, (_, i) => i % 251),
+]);
+
+/** Where an upload is read (`GET /uploads/{id}`), as `POST /uploads` answers it in `url`. */
+export const uploadUrl = (id: string) => `/api/v1/uploads/${id}`;
+
 /**
  * A test database and API. PGlite in memory by default, the server of `DATABASE_URL` when set;
  * one per test file, emptied between tests with `reset()`.
@@ -83,11 +99,12 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
   }
 
   /**
-   * Uploads a file as the holder of `token` (`POST /uploads`, a form as the drop zone sends it): by
-   * default a small PDF as a document; returns the upload's id, failing unless it was stored (201).
+   * Uploads a file as the holder of `token` (`POST /uploads`, a form as the drop zone sends it), or
+   * as an anonymous visitor when `token` is null: by default a small PDF as a document; returns the
+   * upload's id, failing unless it was stored (201).
    */
   async function upload(
-    token: string,
+    token: string | null,
     file: { name?: string; type?: string; bytes?: Uint8Array; purpose?: string } = {},
   ): Promise<string> {
     const form = new FormData();
@@ -102,7 +119,7 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
     const res = await api.request("/api/v1/uploads", {
       method: "POST",
       body: form,
-      headers: { authorization: `Bearer ${token}` },
+      headers: token ? { authorization: `Bearer ${token}` } : {},
     });
     const json = (await res.json()) as { id: string };
     if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(json)}`);

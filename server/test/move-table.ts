@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import type { Queryable } from "../db/client.ts";
 import { DEMO_PHONES } from "../db/seed.ts";
 import { AppError } from "../lib/errors.ts";
@@ -70,17 +70,19 @@ export async function actorsOf(h: Harness): Promise<Record<TActorName, Actor>> {
  * must end in the expected status, with its audit row, and be listed by `movesFor`; a refused one
  * must answer the expected HTTP status, leave the row as it was, and not be listed.
  */
+export type TCaseSetup<S extends string, R extends { id: number; status: S }, M extends string> = {
+  actors: Record<TActorName, Actor>;
+  /** Inserts a row of the entity in this status; returns it. */
+  create: (db: Queryable, status: S) => Promise<R>;
+  /** What the caller sends with this move (a reason, an answer). */
+  input?: (move: M) => TMoveInput;
+};
+
 export async function runCase<S extends string, R extends { id: number; status: S }, M extends string>(
   h: Harness,
   machine: TMachine<S, R, M>,
   c: TCase,
-  opts: {
-    actors: Record<TActorName, Actor>;
-    /** Inserts a row of the entity in this status; returns it. */
-    create: (db: Queryable, status: S) => Promise<R>;
-    /** What the caller sends with this move (a reason, an answer). */
-    input?: (move: M) => TMoveInput;
-  },
+  opts: TCaseSetup<S, R, M>,
 ) {
   const row = await opts.create(h.db, c.status as S);
   const actor = opts.actors[c.actor];
@@ -111,4 +113,25 @@ export async function runCase<S extends string, R extends { id: number; status: 
     expect(mine).toMatchObject([{ action: c.move, fromState: c.status, toState: c.expected, actorRole: c.actor }]);
     expect(listed).toBe(true);
   }
+}
+
+/**
+ * The tests of a machine's grids, in the current `describe`: one that the grids cover the machine
+ * (`expectFullCoverage`), then one per cell (`runCase`). `setup` is called when a case runs, so it
+ * may name the harness and actors a `beforeAll` makes.
+ */
+export function itFollowsTheGrids<S extends string, R extends { id: number; status: S }, M extends string>(
+  machine: TMachine<S, R, M>,
+  grids: Record<string, string>,
+  setup: () => TCaseSetup<S, R, M> & { h: Harness },
+) {
+  const cases = casesOf(grids);
+  it("is specified for every move, status and caller", () => {
+    expectFullCoverage(machine, cases);
+  });
+
+  it.each(cases)("$move from $status by $actor: $expected", async (c) => {
+    const { h, ...opts } = setup();
+    await runCase(h, machine, c, opts);
+  });
 }

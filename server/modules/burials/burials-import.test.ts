@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { cemeteryForm, createCemetery, demoAkimatId } from "../../test/registry-fixtures.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 
@@ -17,48 +17,18 @@ let akimatId: number;
 beforeEach(async () => {
   await h.reset();
   admin = await h.login(h.phones.admin);
-  akimatId = ((await h.db.select().from(akimats))[0] as { id: number }).id;
+  akimatId = await demoAkimatId(h.db);
 });
 
-/** About 200 × 150 m of southern Almaty. */
-const RING: [number, number][] = [
-  [76.9, 43.2],
-  [76.9025, 43.2],
-  [76.9025, 43.2014],
-  [76.9, 43.2014],
-];
-const cemetery = (over: Record<string, unknown> = {}) => ({
-  akimatId,
-  nameRu: "Кладбище «Тестовое»",
-  nameKk: "«Сынақ» зираты",
-  city: "Алматы",
-  religion: "all",
-  status: "open",
-  capacity: 5000,
-  burialFee: 25000,
-  burialSlots: { days: [1, 2, 3, 4, 5], from: "10:00", to: "16:00" },
-  boundary: RING,
-  ...over,
-});
-
-async function create(over: Record<string, unknown> = {}) {
-  const res = await h.request("POST", "/cemeteries", { token: admin, body: cemetery(over) });
-  expect(res.status).toBe(201);
-  return res.json.id as number;
-}
+const create = (over: Record<string, unknown> = {}) => createCemetery(h, admin, cemeteryForm(akimatId, over));
 
 async function uploadXlsx(wb: ExcelJS.Workbook, token: string) {
-  const form = new FormData();
-  const data = new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer);
-  form.set("file", new File([data], "import.xlsx"));
-  form.set("purpose", "spreadsheet");
-  const res = await h.api.request("/api/v1/uploads", {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
+  return h.upload(token, {
+    name: "import.xlsx",
+    type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    bytes: new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer),
+    purpose: "spreadsheet",
   });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
 }
 
 function workbook(plotRows: unknown[][], burialRows: unknown[][] = []) {

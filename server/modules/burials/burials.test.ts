@@ -2,9 +2,8 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { spellName } from "../../../common/search-text.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "./burials.seed.ts";
+import { KNOWN_PEOPLE, knownRegistry } from "../../test/registry-fixtures.ts";
 import { burials } from "./burials.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 
@@ -16,45 +15,10 @@ afterAll(async () => h.close());
 
 let cemeteryId: number;
 let otherCemeteryId: number;
-const names: [string, string, string, number, number, string | null][] = [
-  ["Жұмабаев", "Ерлан", "Маратұлы", 1950, 2010, "500101300123"],
-  ["Жумабаева", "Айгуль", "Серикқызы", 1955, 2015, null],
-  ["Әлиев", "Асқар", "Бекұлы", 1940, 1999, null],
-  ["Алиева", "Мария", "Петровна", 1962, 2020, null],
-  ["Фёдоров", "Пётр", "Иванович", 1930, 1990, null],
-  ["Жумабекова", "Дана", "Ерлановна", 1970, 2021, null],
-  ["Иванов", "Сергей", "Николаевич", 1948, 2005, null],
-];
-
 beforeEach(async () => {
   await h.reset();
-  const [akimat] = await h.db.select({ id: akimats.id }).from(akimats).where(eq(akimats.city, "Алматы"));
-  const akimatId = akimat?.id as number;
-  cemeteryId = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, {
-    rows: 2,
-    perRow: 6,
-    seed: 1,
-  });
-  otherCemeteryId = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[1] as never, {
-    rows: 1,
-    perRow: 4,
-    seed: 2,
-  });
-  // Only the known people below live in the registry of this test.
-  await h.db.delete(burials);
-  const places = await h.db.select({ id: plots.id }).from(plots).where(eq(plots.cemeteryId, cemeteryId));
-  await h.db.insert(burials).values(
-    names.map(([surname, name, patronymic, birthYear, deathYear, iin], i) => ({
-      plotId: (places[i] as { id: number }).id,
-      surname,
-      name,
-      patronymic,
-      birthYear,
-      deathYear,
-      iin,
-      searchName: spellName(`${surname} ${name} ${patronymic}`),
-    })),
-  );
+  // Only the known people live in the registry of this test.
+  ({ cemeteryId, otherCemeteryId } = await knownRegistry(h.db));
 });
 
 const search = async (query: Record<string, string | number>) => {
@@ -167,7 +131,7 @@ describe("registry search in Latin script and across spellings", () => {
     const places = await h.db.select({ id: plots.id }).from(plots).where(eq(plots.cemeteryId, cemeteryId));
     await h.db.insert(burials).values(
       latinPeople.map(([surname, name, patronymic], i) => ({
-        plotId: (places[names.length + i] as { id: number }).id,
+        plotId: (places[KNOWN_PEOPLE.length + i] as { id: number }).id,
         surname,
         name,
         patronymic,

@@ -1,11 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { managersCemeteries } from "../../test/registry-fixtures.ts";
 import { auditLog } from "../audit/audit.tables.ts";
-import { users } from "../users/users.tables.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "./burials.seed.ts";
-import { managerCemeteries } from "../access/access.tables.ts";
 import { burials } from "./burials.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 
@@ -22,16 +19,7 @@ let freePlot: number;
 let otherPlot: number;
 beforeEach(async () => {
   await h.reset();
-  const akimatId = ((await h.db.select().from(akimats))[0] as { id: number }).id;
-  mine = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, { rows: 1, perRow: 4, seed: 1 });
-  other = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[1] as never, { rows: 1, perRow: 4, seed: 2 });
-  await h.db.delete(burials);
-  await h.db.update(plots).set({ status: "free" });
-  const [m] = await h.db.select().from(users).where(eq(users.phone, h.phones.manager));
-  await h.db.insert(managerCemeteries).values({ userId: m?.id as number, cemeteryId: mine });
-  manager = await h.login(h.phones.manager);
-  freePlot = ((await h.db.select().from(plots).where(eq(plots.cemeteryId, mine)))[0] as { id: number }).id;
-  otherPlot = ((await h.db.select().from(plots).where(eq(plots.cemeteryId, other)))[0] as { id: number }).id;
+  ({ mine, other, manager, freePlot, otherPlot } = await managersCemeteries(h));
 });
 
 const plot = async (id: number) => (await h.db.select().from(plots).where(eq(plots.id, id)))[0];

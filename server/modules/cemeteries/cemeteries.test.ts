@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { spellName } from "../../../common/search-text.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
-import { burials } from "../burials/burials.tables.ts";
+import { demoAkimatId, knownRegistry } from "../../test/registry-fixtures.ts";
 import { plots } from "./cemeteries.tables.ts";
 
 let h: Harness;
@@ -14,45 +12,10 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 
 let cemeteryId: number;
-const names: [string, string, string, number, number, string | null][] = [
-  ["Жұмабаев", "Ерлан", "Маратұлы", 1950, 2010, "500101300123"],
-  ["Жумабаева", "Айгуль", "Серикқызы", 1955, 2015, null],
-  ["Әлиев", "Асқар", "Бекұлы", 1940, 1999, null],
-  ["Алиева", "Мария", "Петровна", 1962, 2020, null],
-  ["Фёдоров", "Пётр", "Иванович", 1930, 1990, null],
-  ["Жумабекова", "Дана", "Ерлановна", 1970, 2021, null],
-  ["Иванов", "Сергей", "Николаевич", 1948, 2005, null],
-];
-
 beforeEach(async () => {
   await h.reset();
-  const [akimat] = await h.db.select({ id: akimats.id }).from(akimats).where(eq(akimats.city, "Алматы"));
-  const akimatId = akimat?.id as number;
-  cemeteryId = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, {
-    rows: 2,
-    perRow: 6,
-    seed: 1,
-  });
-  await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[1] as never, {
-    rows: 1,
-    perRow: 4,
-    seed: 2,
-  });
-  // Only the known people below live in the registry of this test.
-  await h.db.delete(burials);
-  const places = await h.db.select({ id: plots.id }).from(plots).where(eq(plots.cemeteryId, cemeteryId));
-  await h.db.insert(burials).values(
-    names.map(([surname, name, patronymic, birthYear, deathYear, iin], i) => ({
-      plotId: (places[i] as { id: number }).id,
-      surname,
-      name,
-      patronymic,
-      birthYear,
-      deathYear,
-      iin,
-      searchName: spellName(`${surname} ${name} ${patronymic}`),
-    })),
-  );
+  // Only the known people live in the registry of this test.
+  ({ cemeteryId } = await knownRegistry(h.db));
 });
 
 describe("the public cemeteries", () => {
@@ -80,8 +43,7 @@ describe("plots by viewport", () => {
     expect(one.json.features[0].geometry.type).toBe("Polygon");
     const wide = await h.request("GET", `/cemeteries/${cemeteryId}/plots?bbox=76,43,77,44`);
     expect(wide.json).toMatchObject({ tooMany: false, total: all.length });
-    const [akimat] = await h.db.select({ id: akimats.id }).from(akimats);
-    const big = await ensureRegistryCemetery(h.db, akimat?.id as number, DEMO_CEMETERIES[2] as never, {
+    const big = await ensureRegistryCemetery(h.db, await demoAkimatId(h.db), DEMO_CEMETERIES[2] as never, {
       rows: 21,
       perRow: 25,
       seed: 3,

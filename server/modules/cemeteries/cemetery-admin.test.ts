@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { cemeteryForm, createCemetery, demoAkimatId, RING } from "../../test/registry-fixtures.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { plots } from "./cemeteries.tables.ts";
 
@@ -16,35 +16,11 @@ let akimatId: number;
 beforeEach(async () => {
   await h.reset();
   admin = await h.login(h.phones.admin);
-  akimatId = ((await h.db.select().from(akimats))[0] as { id: number }).id;
+  akimatId = await demoAkimatId(h.db);
 });
 
-/** About 200 × 150 m of southern Almaty. */
-const RING: [number, number][] = [
-  [76.9, 43.2],
-  [76.9025, 43.2],
-  [76.9025, 43.2014],
-  [76.9, 43.2014],
-];
-const cemetery = (over: Record<string, unknown> = {}) => ({
-  akimatId,
-  nameRu: "Кладбище «Тестовое»",
-  nameKk: "«Сынақ» зираты",
-  city: "Алматы",
-  religion: "all",
-  status: "open",
-  capacity: 5000,
-  burialFee: 25000,
-  burialSlots: { days: [1, 2, 3, 4, 5], from: "10:00", to: "16:00" },
-  boundary: RING,
-  ...over,
-});
-
-async function create(over: Record<string, unknown> = {}) {
-  const res = await h.request("POST", "/cemeteries", { token: admin, body: cemetery(over) });
-  expect(res.status).toBe(201);
-  return res.json.id as number;
-}
+const cemetery = (over: Record<string, unknown> = {}) => cemeteryForm(akimatId, over);
+const create = (over: Record<string, unknown> = {}) => createCemetery(h, admin, cemetery(over));
 
 describe("cemeteries (admin)", () => {
   it("creates and edits a cemetery with its boundary, audited, and shows it to the public", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewsStatus } from "../../../common/api-types.ts";
 import type { Queryable } from "../../db/client.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { actorsOf, casesOf, expectFullCoverage, runCase, type TActorName } from "../../test/move-table.ts";
+import { actorsOf, itFollowsTheGrids, type TActorName } from "../../test/move-table.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import type { Actor } from "../audit/audit.service.ts";
 import { uploads } from "../uploads/uploads.tables.ts";
@@ -58,16 +58,9 @@ const EXPECTED = {
     client   403    403
     system   403    403`,
 };
-const cases = casesOf(EXPECTED);
 
 describe("the news item's machine", () => {
-  it("is specified for every move, status and caller", () => {
-    expectFullCoverage(newsMachine, cases);
-  });
-
-  it.each(cases)("$move from $status by $actor: $expected", async (c) => {
-    await runCase(h, newsMachine, c, { actors, create });
-  });
+  itFollowsTheGrids(newsMachine, EXPECTED, () => ({ h, actors, create }));
 
   it("turns the item's files public with it and private again, keeping the first publication's date", async () => {
     const draft = await create(h.db, "draft");

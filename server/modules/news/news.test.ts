@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensureAkimat, ensureUser } from "../../db/seed.ts";
-import { createHarness, type Harness } from "../../test/harness.ts";
+import { createHarness, type Harness, PDF, PNG, uploadUrl } from "../../test/harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,19 +9,10 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 beforeEach(async () => h.reset());
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-const PDF = new TextEncoder().encode("%PDF-1.7\n%%EOF");
-
-async function upload(token: string, data: Uint8Array, purpose: string, name: string) {
-  const form = new FormData();
-  form.set("file", new File([data as Uint8Array<ArrayBuffer>], name));
-  form.set("purpose", purpose);
-  const res = await h.api.request("/api/v1/uploads", {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return (await res.json()) as { id: string; url: string };
+/** Uploads a file as the holder of `token` (failing unless stored); its id and where it is read. */
+async function upload(token: string, bytes: Uint8Array, purpose: string, name: string) {
+  const id = await h.upload(token, { bytes, purpose, name, type: bytes === PNG ? "image/png" : "application/pdf" });
+  return { id, url: uploadUrl(id) };
 }
 
 const draft = {

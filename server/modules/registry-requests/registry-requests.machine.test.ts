@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TRequestStatus } from "../../../common/api-types.ts";
 import type { Queryable } from "../../db/client.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { actorsOf, casesOf, expectFullCoverage, runCase, type TActorName } from "../../test/move-table.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { actorsOf, itFollowsTheGrids, type TActorName } from "../../test/move-table.ts";
+import { demoAkimatId } from "../../test/registry-fixtures.ts";
 import type { Actor } from "../audit/audit.service.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
@@ -83,24 +83,17 @@ const EXPECTED = {
     client   403        403          403    403    403
     system   403        403          403    403    403`,
 };
-const cases = casesOf(EXPECTED);
 
 describe("the registry request's machine", () => {
-  it("is specified for every move, status and caller", () => {
-    expectFullCoverage(registryRequestMachine, cases);
-  });
-
-  it.each(cases)("$move from $status by $actor: $expected", async (c) => {
-    await runCase(h, registryRequestMachine, c, {
-      actors,
-      create: (db, status) => create(db, status),
-      input: () => ({ data: { answer: "Сектор А, ряд 1." } }),
-    });
-  });
+  itFollowsTheGrids(registryRequestMachine, EXPECTED, () => ({
+    h,
+    actors,
+    create: (db, status) => create(db, status),
+    input: () => ({ data: { answer: "Сектор А, ряд 1." } }),
+  }));
 
   it("takes a request without telling anyone; closing it tells the applicant in the app and by SMS in both languages", async () => {
-    const akimatId = ((await h.db.select().from(akimats))[0] as { id: number }).id;
-    const cemeteryId = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, {
+    const cemeteryId = await ensureRegistryCemetery(h.db, await demoAkimatId(h.db), DEMO_CEMETERIES[0] as never, {
       rows: 1,
       perRow: 1,
       seed: 1,

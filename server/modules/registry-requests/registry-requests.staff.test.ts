@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
-import { notifications } from "../notifications/notifications.tables.ts";
-import { users } from "../users/users.tables.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
+import { managersCemeteries } from "../../test/registry-fixtures.ts";
 import { managerCemeteries } from "../access/access.tables.ts";
-import { burials } from "../burials/burials.tables.ts";
-import { plots } from "../cemeteries/cemeteries.tables.ts";
+import { DEMO_CEMETERIES } from "../burials/burials.seed.ts";
+import { notifications } from "../notifications/notifications.tables.ts";
 import { registryRequests } from "./registry-requests.tables.ts";
 
 let h: Harness;
@@ -23,16 +20,7 @@ let freePlot: number;
 let otherPlot: number;
 beforeEach(async () => {
   await h.reset();
-  const akimatId = ((await h.db.select().from(akimats))[0] as { id: number }).id;
-  mine = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, { rows: 1, perRow: 4, seed: 1 });
-  other = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[1] as never, { rows: 1, perRow: 4, seed: 2 });
-  await h.db.delete(burials);
-  await h.db.update(plots).set({ status: "free" });
-  const [m] = await h.db.select().from(users).where(eq(users.phone, h.phones.manager));
-  await h.db.insert(managerCemeteries).values({ userId: m?.id as number, cemeteryId: mine });
-  manager = await h.login(h.phones.manager);
-  freePlot = ((await h.db.select().from(plots).where(eq(plots.cemeteryId, mine)))[0] as { id: number }).id;
-  otherPlot = ((await h.db.select().from(plots).where(eq(plots.cemeteryId, other)))[0] as { id: number }).id;
+  ({ mine, other, manager, freePlot, otherPlot } = await managersCemeteries(h));
 });
 
 const record = { surname: "Оспанов", name: "Бақыт", patronymic: "Серікұлы", iin: "", deathDate: "2024-02-10" };

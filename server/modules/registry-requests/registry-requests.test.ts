@@ -1,15 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { spellName } from "../../../common/search-text.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
-import { createHarness, type Harness } from "../../test/harness.ts";
-import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
+import { assignManager } from "../../test/booking-fixtures.ts";
+import { createHarness, type Harness, PNG, uploadUrl } from "../../test/harness.ts";
+import { knownRegistry } from "../../test/registry-fixtures.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { uploads } from "../uploads/uploads.tables.ts";
 import { users } from "../users/users.tables.ts";
-import { managerCemeteries } from "../access/access.tables.ts";
-import { burials } from "../burials/burials.tables.ts";
-import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { registryRequests } from "./registry-requests.tables.ts";
 
 let h: Harness;
@@ -20,45 +16,10 @@ afterAll(async () => h.close());
 
 let cemeteryId: number;
 let otherCemeteryId: number;
-const names: [string, string, string, number, number, string | null][] = [
-  ["Жұмабаев", "Ерлан", "Маратұлы", 1950, 2010, "500101300123"],
-  ["Жумабаева", "Айгуль", "Серикқызы", 1955, 2015, null],
-  ["Әлиев", "Асқар", "Бекұлы", 1940, 1999, null],
-  ["Алиева", "Мария", "Петровна", 1962, 2020, null],
-  ["Фёдоров", "Пётр", "Иванович", 1930, 1990, null],
-  ["Жумабекова", "Дана", "Ерлановна", 1970, 2021, null],
-  ["Иванов", "Сергей", "Николаевич", 1948, 2005, null],
-];
-
 beforeEach(async () => {
   await h.reset();
-  const [akimat] = await h.db.select({ id: akimats.id }).from(akimats).where(eq(akimats.city, "Алматы"));
-  const akimatId = akimat?.id as number;
-  cemeteryId = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[0] as never, {
-    rows: 2,
-    perRow: 6,
-    seed: 1,
-  });
-  otherCemeteryId = await ensureRegistryCemetery(h.db, akimatId, DEMO_CEMETERIES[1] as never, {
-    rows: 1,
-    perRow: 4,
-    seed: 2,
-  });
-  // Only the known people below live in the registry of this test.
-  await h.db.delete(burials);
-  const places = await h.db.select({ id: plots.id }).from(plots).where(eq(plots.cemeteryId, cemeteryId));
-  await h.db.insert(burials).values(
-    names.map(([surname, name, patronymic, birthYear, deathYear, iin], i) => ({
-      plotId: (places[i] as { id: number }).id,
-      surname,
-      name,
-      patronymic,
-      birthYear,
-      deathYear,
-      iin,
-      searchName: spellName(`${surname} ${name} ${patronymic}`),
-    })),
-  );
+  // Only the known people live in the registry of this test.
+  ({ cemeteryId, otherCemeteryId } = await knownRegistry(h.db));
 });
 
 describe("search requests", () => {
@@ -103,28 +64,10 @@ describe("search requests", () => {
 });
 
 describe("add requests", () => {
-  const PNG = Uint8Array.from([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    ...Array.from({ length: 200 }, (_, i) => i),
-  ]);
+  /** A photo of a grave uploaded by the holder of `token`, or by an anonymous visitor. */
   async function photo(token?: string) {
-    const form = new FormData();
-    form.set("file", new File([PNG], "grave.png", { type: "image/png" }));
-    form.set("purpose", "photo");
-    const res = await h.api.request("/api/v1/uploads", {
-      method: "POST",
-      body: form,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    expect(res.status).toBe(201);
-    return (await res.json()) as { id: string; url: string };
+    const id = await h.upload(token ?? null, { name: "grave.png", type: "image/png", bytes: PNG, purpose: "photo" });
+    return { id, url: uploadUrl(id) };
   }
   const body = {
     applicantName: "Айгүл Сейтқалиева",
@@ -138,8 +81,7 @@ describe("add requests", () => {
   const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
   /** Assigns the demo manager to one cemetery; returns their token. */
   async function managerOf(id: number) {
-    const [m] = await h.db.select().from(users).where(eq(users.phone, h.phones.manager));
-    await h.db.insert(managerCemeteries).values({ userId: m?.id as number, cemeteryId: id });
+    await assignManager(h.db, h.phones.manager, id);
     return h.login(h.phones.manager);
   }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupplierStatus } from "../../../common/api-types.ts";
 import type { Queryable } from "../../db/client.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { actorsOf, casesOf, expectFullCoverage, runCase, type TActorName } from "../../test/move-table.ts";
+import { actorsOf, itFollowsTheGrids, type TActorName } from "../../test/move-table.ts";
 import type { Actor } from "../audit/audit.service.ts";
 import { move } from "../workflow/workflow.ts";
 import { supplierMachine } from "./suppliers.machine.ts";
@@ -62,20 +62,14 @@ const EXPECTED = {
     client   403      403     403
     system   403      403     403`,
 };
-const cases = casesOf(EXPECTED);
 
 describe("the supplier's machine", () => {
-  it("is specified for every move, status and caller", () => {
-    expectFullCoverage(supplierMachine, cases);
-  });
-
-  it.each(cases)("$move from $status by $actor: $expected", async (c) => {
-    await runCase(h, supplierMachine, c, {
-      actors,
-      create,
-      input: (m) => (m === "block" ? { reason: "Жалобы клиентов" } : {}),
-    });
-  });
+  itFollowsTheGrids(supplierMachine, EXPECTED, () => ({
+    h,
+    actors,
+    create,
+    input: (m) => (m === "block" ? { reason: "Жалобы клиентов" } : {}),
+  }));
 
   it("blocks only with a reason, which it keeps until the company is unblocked", async () => {
     const row = await create(h.db, "active");

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../../test/harness.ts";
+import { createHarness, type Harness, PDF, PNG } from "../../test/harness.ts";
 import {
   attachUploads,
   MAX_CHUNKS,
@@ -21,24 +21,12 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 beforeEach(async () => h.reset());
 
-const PNG = Uint8Array.from([
-  0x89,
-  0x50,
-  0x4e,
-  0x47,
-  0x0d,
-  0x0a,
-  0x1a,
-  0x0a,
-  ...Array.from({ length: 300 }, (_, i) => i % 251),
-]);
 const JPEG = (size: number) => {
   const b = new Uint8Array(size);
   for (let i = 0; i < size; i++) b[i] = (i * 7) % 256;
   b.set([0xff, 0xd8, 0xff, 0xe0]);
   return b;
 };
-const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 async function upload(
