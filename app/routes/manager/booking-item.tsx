@@ -23,7 +23,8 @@ export function meta({ location, loaderData }: Route.MetaArgs) {
 const STAFF_MOVES = ["pay_office", "confirm", "complete", "cancel"] as const satisfies readonly BurialRequestMove[];
 type StaffMove = (typeof STAFF_MOVES)[number];
 
-type TMoveAnswer = { ok?: true; move: StaffMove; error?: { message: string; fields: Record<string, string> } };
+/** A move's answer: done (no error), or refused with the API's translated message. */
+type TMoveAnswer = { move: StaffMove; error?: { message: string; fields: Record<string, string> } };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
@@ -36,14 +37,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const { api } = context.get(requestContext);
   const id = pageId(params.id, request);
   const form = await request.formData();
-  const move = str(form, "move") as StaffMove;
-  if (!STAFF_MOVES.includes(move)) return null;
+  const posted = str(form, "move");
+  const move = STAFF_MOVES.find((m) => m === posted);
+  if (!move) return null;
   const body = {
     reason: move === "cancel" ? str(form, "reason") : undefined,
     receipt: move === "pay_office" ? str(form, "receipt") || undefined : undefined,
   };
   const result = await callApi(() => api.post("/burial-requests/:id/moves/:move", { params: { id, move }, body }));
-  if (result.ok) return { ok: true as const, move } satisfies TMoveAnswer;
+  if (result.ok) return { move } satisfies TMoveAnswer;
   // Refused (4xx): the translated message, next to its field or as the form's alert.
   return data({ move, error: result.error } satisfies TMoveAnswer, { status: result.status });
 }
@@ -66,7 +68,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function ManagerBookingItem({ loaderData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
   const { r, now } = loaderData;
-  const answer = useActionData<typeof action>() as TMoveAnswer | null | undefined;
+  const answer: TMoveAnswer | null | undefined = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const moves = STAFF_MOVES.filter((m) => r.moves.includes(m));
   const failed = (m: StaffMove) => (answer?.move === m && answer.error ? answer.error : undefined);
@@ -232,7 +234,7 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
           {t("manager.booking.actions")}
         </h2>
         {/* Where the pressed button was: a phone shows this part of the page after the move. */}
-        {answer?.ok ? (
+        {answer && !answer.error ? (
           <p className="alert alert--success" role="status" data-testid="move-done">
             <Icon name="check" /> {t(`manager.booking.done.${answer.move}`)}
           </p>
