@@ -21,6 +21,15 @@ import { ZCemeteryInput } from "./schemas.ts";
  * `booking.ts`. Screens import these only as types (`api-types.ts`), so no page loads zod for them.
  */
 
+/** A page of a list's `item`s (`toPage` in `server/lib/list.ts` builds it). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().meta({ description: "Every matching item, not only this page's" }),
+    page: z.number(),
+    pageSize: z.number(),
+  });
+
 export const ZUploadFile = z
   .object({ id: z.string(), url: z.string(), name: z.string(), size: z.number(), type: z.string() })
   .meta({ id: "UploadFile" });
@@ -181,13 +190,7 @@ export const ZMe = z.object({
 export const ZAkimatDetails = ZAkimat.extend({ employees: z.array(ZEmployee) });
 
 /** A page of the caller's notifications, with how many are unread. */
-export const ZNotificationPage = z.object({
-  items: z.array(ZNotification),
-  total: z.number(),
-  unread: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const ZNotificationPage = pageSchema(ZNotification).extend({ unread: z.number() });
 
 /** `GET /managers`: the managers, and every cemetery the admin may assign. */
 export const ZManagerList = z.object({ items: z.array(ZManager), cemeteries: z.array(ZCemeteryRef) });
@@ -335,6 +338,4 @@ export const ZRegistryRequest = z
   .meta({ id: "RegistryRequest" });
 
 /** One page of requests, with how many match in all. */
-export const ZRegistryRequestPage = z
-  .object({ items: z.array(ZRegistryRequest), total: z.number(), page: z.number(), pageSize: z.number() })
-  .meta({ id: "RegistryRequestPage" });
+export const ZRegistryRequestPage = pageSchema(ZRegistryRequest).meta({ id: "RegistryRequestPage" });

@@ -6,7 +6,7 @@ import {
   REMAINS,
   SCHEDULE_STATUSES,
 } from "./booking-terms.ts";
-import { ZUploadFile } from "./api-schemas.ts";
+import { pageSchema, ZUploadFile } from "./api-schemas.ts";
 import { isoDate, ZId } from "./schemas.ts";
 
 export * from "./booking-terms.ts";
@@ -92,12 +92,7 @@ export const ZBurialRequest = ZBurialRequestSummary.extend({
 });
 export type TBurialRequest = z.infer<typeof ZBurialRequest>;
 
-export const ZBurialRequestPage = z.object({
-  items: z.array(ZBurialRequestSummary),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const ZBurialRequestPage = pageSchema(ZBurialRequestSummary);
 export type TBurialRequestPage = z.infer<typeof ZBurialRequestPage>;
 
 export const ZSlotDay = z.object({

@@ -104,11 +104,4 @@ export const toPage = <T>(items: T[], total: number, q: { page: number; pageSize
   pageSize: q.pageSize,
 });
 
-/** The OpenAPI shape of a page of `item`. */
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().openapi({ description: "Every matching item, not only this page's" }),
-    page: z.number(),
-    pageSize: z.number(),
-  });
+export { pageSchema } from "../../common/api-schemas.ts";
