@@ -289,11 +289,12 @@ export const ZPlotUpdate = z.object({
   notes: z.string().trim().max(2000, "validation.too_long_2000").optional(),
 });
 
-export const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.date")
-  .refine((d) => !Number.isNaN(Date.parse(d)), "validation.date");
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (d: string) => !Number.isNaN(Date.parse(d));
+/** A date as `isoDate` takes it (`YYYY-MM-DD`, a real day), for code that reads URLs without zod. */
+export const isIsoDate = (d: string) => ISO_DATE.test(d) && isRealDate(d);
+
+export const isoDate = z.string().trim().regex(ISO_DATE, "validation.date").refine(isRealDate, "validation.date");
 const optionalDate = z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate.optional());
 
 type WithDates = { birthDate?: string; deathDate?: string; burialDate?: string };

@@ -3,6 +3,7 @@ import type { TBurialRequestSummary } from "../../../common/booking.ts";
 import { BURIAL_KINDS, BURIAL_REQUEST_STATUSES, localDate } from "../../../common/booking-terms.ts";
 import { formatLongDate } from "../../../common/i18n.ts";
 import { pageNumber } from "../../../common/paging.ts";
+import { isIsoDate, parseId } from "../../../common/schemas.ts";
 import { BurialRequestRow, placesText } from "../../components/burial-request.tsx";
 import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -25,39 +26,28 @@ const ON_SCHEDULE = new Set<string>(["paid", "confirmed", "completed"]);
 /** A day holds a few dozen burials per cemetery; this only bounds a loop that cannot be meant. */
 const MAX_SCHEDULE_PAGES = 50;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(v));
-const isOneOf = (list: readonly string[], v: string) => list.includes(v);
-/** An id the API takes: plain digits, 1 to 2^31 - 1 (`MAX_ID`). */
-const isId = (v: string) => /^[1-9][0-9]{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
-
 /**
  * The list's filters from the URL, each kept only when the API would take it (an old or mistyped
- * link lists everything rather than failing). Plain checks, not the API's zod schema: the page's
- * component reads them too, and the manager's page should not load a schema library for that.
+ * link lists everything rather than failing), checked by the product's own rules for ids and dates.
+ * Not through the API's zod schema: the page's component reads them too, and the manager's page
+ * should not load a schema library for that.
  */
 function filtersOf(params: URLSearchParams) {
-  const get = (key: string) => (params.get(key) ?? "").trim();
-  const [number, from, to, cemeteryId, kind, status, date, dayCemetery] = [
-    "number",
-    "from",
-    "to",
-    "cemeteryId",
-    "kind",
-    "status",
-    "date",
-    "dayCemeteryId",
-  ].map(get) as [string, string, string, string, string, string, string, string];
+  const keep = (key: string, ok: (value: string) => boolean) => {
+    const value = (params.get(key) ?? "").trim();
+    return ok(value) ? value : "";
+  };
+  const isId = (v: string) => parseId(v) !== null;
   return {
-    number: number.length <= 20 ? number : "",
-    from: isDate(from) ? from : "",
-    to: isDate(to) ? to : "",
-    cemeteryId: isId(cemeteryId) ? cemeteryId : "",
-    kind: isOneOf(BURIAL_KINDS, kind) ? kind : "",
-    status: status === "open" || isOneOf(BURIAL_REQUEST_STATUSES, status) ? status : "",
+    number: keep("number", (v) => v.length <= 20),
+    from: keep("from", isIsoDate),
+    to: keep("to", isIsoDate),
+    cemeteryId: keep("cemeteryId", isId),
+    kind: keep("kind", (v) => BURIAL_KINDS.some((k) => k === v)),
+    status: keep("status", (v) => v === "open" || BURIAL_REQUEST_STATUSES.some((s) => s === v)),
     page: pageNumber(params.get("page")),
-    date: isDate(date) ? date : "",
-    dayCemeteryId: isId(dayCemetery) ? dayCemetery : "",
+    date: keep("date", isIsoDate),
+    dayCemeteryId: keep("dayCemeteryId", isId),
   };
 }
 
