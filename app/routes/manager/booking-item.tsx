@@ -81,6 +81,27 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
     ) : null;
   };
   const reasonError = failed("cancel")?.fields.reason;
+  /** A move's form: the move, its refusal (one that names no field), what it asks, and its button. */
+  const moveForm = (
+    m: StaffMove,
+    label: string,
+    body: ReactNode,
+    button: { describedBy?: string; danger?: boolean } = {},
+  ) => (
+    <Form method="post" className="form" noValidate data-testid={`move-form-${m}`}>
+      <input type="hidden" name="move" value={m} />
+      {general(m)}
+      {body}
+      <button
+        type="submit"
+        className={button.danger ? "button button--danger" : "button"}
+        disabled={busy}
+        aria-describedby={button.describedBy}
+      >
+        {label}
+      </button>
+    </Form>
+  );
   const fact = (label: string, value: ReactNode, testId?: string) => (
     <>
       <dt>{label}</dt>
@@ -246,57 +267,50 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
           </p>
         ) : null}
         {moves.length === 0 ? <p className="muted">{t("manager.booking.no_actions")}</p> : null}
-        {moves.includes("pay_office") ? (
-          <Form method="post" className="form" noValidate data-testid="move-pay_office">
-            <input type="hidden" name="move" value="pay_office" />
-            {general("pay_office")}
-            <Field id="br-receipt" label={t("manager.booking.receipt")} hint={t("manager.booking.receipt_hint")}>
-              <input
-                id="br-receipt"
-                name="receipt"
-                maxLength={60}
-                autoComplete="off"
-                aria-describedby={describedBy("br-receipt", true)}
-              />
-            </Field>
-            <button type="submit" className="button" disabled={busy}>
-              {t("manager.booking.pay_office")}
-            </button>
-          </Form>
-        ) : null}
-        {moves.includes("confirm") ? (
-          <Form method="post" className="form" data-testid="move-confirm">
-            <input type="hidden" name="move" value="confirm" />
-            {general("confirm")}
-            <p className="field__hint" id="br-confirm-hint">
-              {t("manager.booking.confirm_hint")}
-            </p>
-            <button type="submit" className="button" disabled={busy} aria-describedby="br-confirm-hint">
-              {t("manager.booking.confirm")}
-            </button>
-          </Form>
-        ) : null}
+        {moves.includes("pay_office")
+          ? moveForm(
+              "pay_office",
+              t("manager.booking.pay_office"),
+              <Field id="br-receipt" label={t("manager.booking.receipt")} hint={t("manager.booking.receipt_hint")}>
+                <input
+                  id="br-receipt"
+                  name="receipt"
+                  maxLength={60}
+                  autoComplete="off"
+                  aria-describedby={describedBy("br-receipt", true)}
+                />
+              </Field>,
+            )
+          : null}
+        {moves.includes("confirm")
+          ? moveForm(
+              "confirm",
+              t("manager.booking.confirm"),
+              <p className="field__hint" id="br-confirm-hint">
+                {t("manager.booking.confirm_hint")}
+              </p>,
+              { describedBy: "br-confirm-hint" },
+            )
+          : null}
         {moves.includes("complete") ? (
           <details className="record" data-testid="move-complete" open={Boolean(failed("complete"))}>
             <summary>{t("manager.booking.complete")}</summary>
-            <Form method="post" className="form">
-              <input type="hidden" name="move" value="complete" />
-              {general("complete")}
+            {moveForm(
+              "complete",
+              t("manager.booking.complete_yes"),
               <p className="alert alert--warning" id="br-complete-warning">
                 {t("manager.booking.complete_warning")}
-              </p>
-              <button type="submit" className="button" disabled={busy} aria-describedby="br-complete-warning">
-                {t("manager.booking.complete_yes")}
-              </button>
-            </Form>
+              </p>,
+              { describedBy: "br-complete-warning" },
+            )}
           </details>
         ) : null}
         {moves.includes("cancel") ? (
           <details className="record" data-testid="move-cancel" open={Boolean(failed("cancel"))}>
             <summary>{t("manager.booking.cancel")}</summary>
-            <Form method="post" className="form" noValidate>
-              <input type="hidden" name="move" value="cancel" />
-              {general("cancel")}
+            {moveForm(
+              "cancel",
+              t("manager.booking.cancel_yes"),
               <Field
                 id="br-reason"
                 label={t("manager.booking.cancel_reason_label")}
@@ -312,11 +326,9 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
                   aria-invalid={reasonError ? true : undefined}
                   aria-describedby={describedBy("br-reason", true, reasonError)}
                 />
-              </Field>
-              <button type="submit" className="button button--danger" disabled={busy}>
-                {t("manager.booking.cancel_yes")}
-              </button>
-            </Form>
+              </Field>,
+              { danger: true },
+            )}
           </details>
         ) : null}
       </section>
