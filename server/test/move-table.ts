@@ -21,17 +21,23 @@ export type TActorName = (typeof ACTORS)[number];
 
 export type TCase = { move: string; status: string; actor: TActorName; expected: string };
 
+/** A grid written out in a test: the words of its first line, then the words of each other line. */
+export function readGrid(text: string): { head: string[]; rows: string[][] } {
+  const [head = [], ...rows] = text
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/));
+  return { head, rows };
+}
+
 /** Reads the grids: `{ moveName: "  status…\n  role outcome…" }` into one case per cell. */
 export function casesOf(grids: Record<string, string>): TCase[] {
   const out: TCase[] = [];
   for (const [name, grid] of Object.entries(grids)) {
-    const [head, ...rows] = grid
-      .trim()
-      .split("\n")
-      .map((l) => l.trim().split(/\s+/));
+    const { head, rows } = readGrid(grid);
     for (const [actor, ...cells] of rows) {
       if (!ACTORS.includes(actor as TActorName)) throw new Error(`${name}: unknown actor ${actor}`);
-      if (cells.length !== head?.length) throw new Error(`${name}/${actor}: ${cells.length} cells for ${head?.length}`);
+      if (cells.length !== head.length) throw new Error(`${name}/${actor}: ${cells.length} cells for ${head.length}`);
       cells.forEach((expected, i) => {
         out.push({ move: name, status: head[i] as string, actor: actor as TActorName, expected });
       });

@@ -13,6 +13,7 @@ import {
   type TSignedIn,
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
+import { readGrid } from "../../test/move-table.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { burialRequests } from "./burial-requests.tables.ts";
@@ -95,10 +96,7 @@ const READERS: readonly TActor[] = ["owner", "manager", "admin"];
  * grid that does not name every state and every move exactly once, or on a cell it cannot read.
  */
 function expectedOf(grid: string): Record<TState, Record<BurialRequestMove, TRow>> {
-  const [head, ...lines] = grid
-    .trim()
-    .split("\n")
-    .map((l) => l.trim().split(/\s+/));
+  const { head, rows: lines } = readGrid(grid);
   if (JSON.stringify(head) !== JSON.stringify(STATES)) throw new Error(`grid columns: ${head}`);
   if (JSON.stringify(lines.map((l) => l[0]).sort()) !== JSON.stringify([...BURIAL_REQUEST_MOVES].sort())) {
     throw new Error(`grid lines: ${lines.map((l) => l[0])}`);
