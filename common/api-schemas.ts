@@ -21,6 +21,9 @@ import { ZCemeteryInput } from "./schemas.ts";
  * `booking.ts`. Screens import these only as types (`api-types.ts`), so no page loads zod for them.
  */
 
+/** A person's name as every answer carries it (`fullName` in `person.ts` joins it). */
+export const PERSON_NAME = { surname: z.string(), name: z.string(), patronymic: z.string() };
+
 /** A page of a list's `item`s (`toPage` in `server/lib/list.ts` builds it). */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -39,9 +42,7 @@ export const ZSessionUser = z
     id: z.number(),
     phone: z.string(),
     role: z.enum(["client", "supplier", "manager", "akimat", "admin"]),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
+    ...PERSON_NAME,
     fullName: z.string(),
     akimatId: z.number().nullable(),
     akimatRole: z.enum(["admin", "employee"]).nullable(),
@@ -67,9 +68,7 @@ export const ZEmployee = z
   .object({
     id: z.number(),
     phone: z.string(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
+    ...PERSON_NAME,
     position: z.string(),
     akimatRole: z.enum(["admin", "employee"]),
     status: z.enum(["invited", "active"]),
@@ -163,9 +162,7 @@ export const ZManager = z
   .object({
     id: z.number(),
     phone: z.string(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
+    ...PERSON_NAME,
     status: z.enum(["invited", "active"]).meta({ description: "`invited` until the first sign-in" }),
     lastLoginAt: z.string().nullable(),
     cemeteries: z.array(ZCemeteryRef).meta({ description: "Assigned cemeteries, names in the request's language" }),
@@ -261,9 +258,7 @@ export const ZCemeteryRecord = ZCemeteryInput.extend({ id: z.number() }).meta({ 
 export const ZPublicBurial = z
   .object({
     id: z.number(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
+    ...PERSON_NAME,
     birthYear: z.number().nullable(),
     deathYear: z.number().nullable(),
     burialDate: z.string().nullable(),
@@ -291,9 +286,7 @@ export const ZPublicPlot = ZPlotFacts.extend({ graves: z.array(ZPublicBurial) })
 export const ZStaffBurial = z
   .object({
     id: z.number(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
+    ...PERSON_NAME,
     iin: z.string().nullable(),
     birthDate: z.string().nullable(),
     deathDate: z.string().nullable(),
@@ -316,9 +309,7 @@ export const ZRegistryRequest = z
     cemeteryId: z.number().nullable(),
     applicantName: z.string(),
     applicantPhone: z.string(),
-    surname: z.string(),
-    name: z.string(),
-    patronymic: z.string(),
+    ...PERSON_NAME,
     birthYear: z.number().nullable(),
     deathYear: z.number().nullable(),
     birthDate: z.string().nullable(),

@@ -6,7 +6,7 @@ import {
   REMAINS,
   SCHEDULE_STATUSES,
 } from "./booking-terms.ts";
-import { pageSchema, ZUploadFile } from "./api-schemas.ts";
+import { PERSON_NAME, pageSchema, ZUploadFile } from "./api-schemas.ts";
 import { isoDate, ZId } from "./schemas.ts";
 
 export * from "./booking-terms.ts";
@@ -58,9 +58,7 @@ export const ZBurialRequestSummary = z.object({
 export type TBurialRequestSummary = z.infer<typeof ZBurialRequestSummary>;
 
 export const ZBurialRequest = ZBurialRequestSummary.extend({
-  surname: z.string(),
-  name: z.string(),
-  patronymic: z.string(),
+  ...PERSON_NAME,
   iin: z.string(),
   birthDate: z.string().nullable(),
   deathDate: z.string(),
