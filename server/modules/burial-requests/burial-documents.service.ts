@@ -26,7 +26,7 @@ import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { assertManagesCemetery, managerCemeteryIds } from "../managers/managers.service.ts";
-import { cemeteryNameIn } from "../cemeteries/cemeteries.service.ts";
+import { cemeteryNameIn, cemeteryRow } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
@@ -109,12 +109,6 @@ export async function certificateData(
     },
     responsible: fullName(b.responsible),
   };
-}
-
-async function cemeteryRow(db: Queryable, id: number) {
-  const [c] = await db.select().from(cemeteries).where(eq(cemeteries.id, id));
-  if (!c) throw new AppError(404, "cemetery_not_found");
-  return c;
 }
 
 /** The family grave a request goes into: whose it is and its last burial. */

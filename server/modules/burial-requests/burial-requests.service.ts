@@ -33,7 +33,7 @@ import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
 import { cemeteryScope } from "../access/access.service.ts";
-import { cemeteryNameIn, centerOf } from "../cemeteries/cemeteries.service.ts";
+import { cemeteryNameIn, cemeteryRow, centerOf } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
@@ -182,8 +182,7 @@ export async function createBooking(
         cemeteryId = places.cemeteryId;
         plotIds = places.plots.map((p) => p.id);
       }
-      const [cemetery] = await tx.select().from(cemeteries).where(eq(cemeteries.id, cemeteryId));
-      if (!cemetery) throw new AppError(404, "cemetery_not_found");
+      const cemetery = await cemeteryRow(tx, cemeteryId);
       if (cemetery.status === "closed" || (cemetery.status === "family_only" && input.kind !== "family_grave")) {
         throw new AppError(409, "cemetery_not_booking");
       }
@@ -349,8 +348,7 @@ export async function listSlots(db: Queryable, cemetery: TCemeteryRow, now: Date
 /** The slots a client may choose for their request (the request's own slot counts as free for it). */
 export async function slotsForRequest(s: Services, user: TSessionUser, id: number): Promise<TSlots> {
   const row = await scopedRow(s.db, user, id);
-  const [cemetery] = await s.db.select().from(cemeteries).where(eq(cemeteries.id, row.cemeteryId));
-  if (!cemetery) throw new AppError(404, "cemetery_not_found");
+  const cemetery = await cemeteryRow(s.db, row.cemeteryId);
   const slots = await listSlots(s.db, cemetery, s.now(), row.id);
   return { ...slots, fee: row.fee };
 }
@@ -371,8 +369,7 @@ export async function saveDetails(
     const row = await scopedRow(tx, user, id, true);
     if (row.clientId !== user.id) throw new AppError(403, "forbidden");
     if (row.status !== "pending" || row.expiresAt <= now) throw new AppError(409, "booking_not_pending");
-    const [cemetery] = await tx.select().from(cemeteries).where(eq(cemeteries.id, row.cemeteryId)).for("update");
-    if (!cemetery) throw new AppError(404, "cemetery_not_found");
+    const cemetery = await cemeteryRow(tx, row.cemeteryId, true);
     const slots = await listSlots(tx, cemetery, now, row.id);
     const slot = slots.days.find((d) => d.date === input.burialDate)?.slots.find((t) => t.time === input.burialTime);
     if (!slot) throw fieldError("burialTime", "validation.choose_slot");

@@ -16,9 +16,9 @@ import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { registerReadPolicy } from "../uploads/uploads.service.ts";
 import { insideRing, metresToDegrees } from "../cemeteries/cemeteries.layout.ts";
 import { yearOf } from "./burials.service.ts";
-import { PLOT_MAX_EXTENT_DEG, ringOf } from "../cemeteries/cemeteries.service.ts";
+import { cemeteryRow, PLOT_MAX_EXTENT_DEG, ringOf } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "./burials.tables.ts";
-import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
+import { plots } from "../cemeteries/cemeteries.tables.ts";
 
 /** An imported workbook stays bound to its cemetery under this entity type, the record of what was loaded. */
 export const IMPORT_FILES = "cemetery_import";
@@ -268,8 +268,7 @@ export async function importWorkbook(
   /** Runs in the import's transaction once it succeeded (e.g. to keep the file). */
   onImported?: (tx: Queryable) => Promise<unknown>,
 ): Promise<{ plots: number; burials: number }> {
-  const [c] = await db.select().from(cemeteries).where(eq(cemeteries.id, cemeteryId));
-  if (!c) throw new AppError(404, "cemetery_not_found");
+  const c = await cemeteryRow(db, cemeteryId);
   const ring = ringOf(c.boundary);
   if (!ring) throw new AppError(422, "validation_failed", {}, [{ path: "file", key: "validation.no_boundary" }]);
   const wb = new ExcelJS.Workbook();

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { TCemeteryDetail, TCemeterySummary, TPlotFeatureCollection } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Queryable } from "../../db/client.ts";
 import { coalesced } from "../../lib/coalesce.ts";
 import { AppError } from "../../lib/errors.ts";
 import { cemeteries, cemeteryCounts, plots, type TPolygon } from "./cemeteries.tables.ts";
@@ -80,6 +80,14 @@ async function listCemeteriesNow(
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(asc(cemeteries.nameRu));
   return rows.map((r) => toSummary(r.cemetery, r.counts ?? undefined, q.locale));
+}
+
+/** A cemetery's row, or its 404; `lock` holds the row for the transaction (slots are taken under it). */
+export async function cemeteryRow(db: Queryable, id: number, lock = false) {
+  const query = db.select().from(cemeteries).where(eq(cemeteries.id, id));
+  const [c] = lock ? await query.for("update") : await query;
+  if (!c) throw new AppError(404, "cemetery_not_found");
+  return c;
 }
 
 /** One cemetery with its boundary, for its map. */

@@ -7,7 +7,7 @@ import { AppError, unprocessable } from "../../lib/errors.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { insideRing, layoutPlots, metresToDegrees, type TPlotDraft } from "./cemeteries.layout.ts";
-import { ringOf } from "./cemeteries.service.ts";
+import { cemeteryRow, ringOf } from "./cemeteries.service.ts";
 import { cemeteries, plots, type TPolygon } from "./cemeteries.tables.ts";
 
 type CemeteryInput = z.output<typeof ZCemeteryInput>;
@@ -27,8 +27,7 @@ async function assertAkimat(db: Pick<Db, "select">, akimatId: number) {
 
 /** Every field of a cemetery in both languages, for the admin's form. */
 export async function getCemeteryRecord(db: Db, id: number): Promise<TCemeteryRecord> {
-  const [c] = await db.select().from(cemeteries).where(eq(cemeteries.id, id));
-  if (!c) throw new AppError(404, "cemetery_not_found");
+  const c = await cemeteryRow(db, id);
   return {
     id: c.id,
     akimatId: c.akimatId,
@@ -63,8 +62,7 @@ export async function createCemetery(db: Db, actor: Actor, input: CemeteryInput)
 
 export async function updateCemetery(db: Db, actor: Actor, id: number, input: CemeteryInput): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: cemeteries.status }).from(cemeteries).where(eq(cemeteries.id, id));
-    if (!before) throw new AppError(404, "cemetery_not_found");
+    const before = await cemeteryRow(tx, id);
     await assertAkimat(tx, input.akimatId);
     await tx
       .update(cemeteries)
@@ -98,8 +96,7 @@ export async function generatePlots(
   input: z.output<typeof ZGeneratePlots>,
 ): Promise<{ created: number }> {
   return db.transaction(async (tx) => {
-    const [c] = await tx.select().from(cemeteries).where(eq(cemeteries.id, cemeteryId));
-    if (!c) throw new AppError(404, "cemetery_not_found");
+    const c = await cemeteryRow(tx, cemeteryId);
     const ring = ringOf(c.boundary);
     if (!ring) throw unprocessable("validation_failed", [{ path: "sector", key: "validation.no_boundary" }]);
     const west = Math.min(...ring.map((p) => p[0]));
