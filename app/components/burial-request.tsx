@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { TBurialRequest, TBurialRequestSummary } from "../../common/booking.ts";
 import { formatDate, formatMoney, type TFn } from "../../common/i18n.ts";
+import { placesText } from "../../common/place-text.ts";
 import type { Locale } from "../../common/locale.ts";
 import { formatPhone, telHref } from "../../common/phone.ts";
 import { useT } from "../lib/hooks.ts";
@@ -12,17 +13,6 @@ import { StatusBadge } from "./status-badge.tsx";
  * A burial request as both areas show it: the family's pages (`/client/...`) and the cemetery's
  * (`/manager/...`) read the same answer of the API and draw it with these pieces.
  */
-
-/** "сектор 3, ряд 2, места 4–5": a request's places (neighbours in one row). */
-export function placesText(t: TFn, places: TBurialRequestSummary["places"]): string {
-  const first = places[0];
-  const last = places[places.length - 1];
-  if (!first || !last) return "—";
-  const where = `${t("search.sector")} ${first.sector}, ${t("search.row").toLowerCase()} ${first.row}, `;
-  return first.number === last.number
-    ? `${where}${t("search.place").toLowerCase()} ${first.number}`
-    : `${where}${t("reserve.places_range", { from: first.number, to: last.number })}`;
-}
 
 /** A request's burial slot (`25.11.2026, 10:00`), or that none is chosen yet. */
 export function slotText(t: TFn, locale: Locale, r: Pick<TBurialRequestSummary, "burialDate" | "burialTime">): string {
@@ -49,7 +39,7 @@ export function BurialRequestRow({ r, now, href }: { r: TBurialRequestSummary; n
         <strong>{r.deceased}</strong> · {t(`burial_request.kind.${r.kind}`)}
       </p>
       <p className="muted">
-        {r.cemeteryName} · {placesText(t, r.places)}
+        {r.cemeteryName} · {placesText(t, r.places) || "—"}
       </p>
       <p>
         {t("booking.slot")}: {slotText(t, locale, r)} · {formatMoney(locale, r.fee)}
@@ -141,7 +131,7 @@ export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) 
           {b.cemeteryAddress ? <span className="muted"> · {b.cemeteryAddress}</span> : null}
         </dd>
         <dt>{t("booking.places")}</dt>
-        <dd data-testid="facts-places">{placesText(t, b.places)}</dd>
+        <dd data-testid="facts-places">{placesText(t, b.places) || "—"}</dd>
         {b.familyGrave ? (
           <>
             <dt>{t("booking.family_grave")}</dt>

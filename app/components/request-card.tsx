@@ -9,6 +9,7 @@ import {
   type TRegistryRequest,
 } from "../../common/api-types.ts";
 import { formatDate } from "../../common/i18n.ts";
+import { placeText } from "../../common/place-text.ts";
 import { formatPhone, telHref } from "../../common/phone.ts";
 import { browserApi } from "../lib/browser-api.ts";
 import { useT } from "../lib/hooks.ts";
@@ -179,7 +180,7 @@ function BurialPicker({
                 {years(b) ? ` · ${years(b)}` : ""}
                 <br />
                 <span className="muted">
-                  {t("manager.picker.place", { sector: b.sector, row: b.row, place: b.place })} · №{b.id}
+                  {placeText(t, { ...b, number: b.place })} · №{b.id}
                   {request.cemeteryId === null ? ` · ${b.cemetery.name}` : ""}
                 </span>
               </span>

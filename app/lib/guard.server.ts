@@ -1,4 +1,4 @@
-import { data, type MiddlewareFunction, redirect } from "react-router";
+import { type MiddlewareFunction, redirect } from "react-router";
 import { pageError } from "./page-ids.server.ts";
 import { ApiError } from "../../common/api-client.ts";
 import { can } from "../../common/permissions.ts";

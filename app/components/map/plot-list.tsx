@@ -1,10 +1,8 @@
 import { useMemo } from "react";
+import { placeText } from "../../../common/place-text.ts";
 import type { TPlotProps } from "../../../common/api-types.ts";
 import { useT } from "../../lib/hooks.ts";
 import { STATUS_COLORS, STATUS_MARKS } from "./leaflet.ts";
-
-export const placeLabel = (t: (k: string) => string, p: TPlotProps) =>
-  `${t("search.sector")} ${p.sector}, ${t("search.row").toLowerCase()} ${p.row}, ${t("search.place").toLowerCase()} ${p.number}`;
 
 /** The plots of the map's viewport as a list, row by row: the keyboard's way to every plot. */
 export function PlotList({
@@ -46,7 +44,7 @@ export function PlotList({
                   type="button"
                   className={`plot-chip plot-chip--${p.status}`}
                   aria-pressed={selected.has(p.id)}
-                  aria-label={`${placeLabel(t, p)}: ${t(`plot.status.${p.status}`)}`}
+                  aria-label={`${placeText(t, p)}: ${t(`plot.status.${p.status}`)}`}
                   style={{ borderColor: STATUS_COLORS[p.status] }}
                   title={t(`plot.status.${p.status}`)}
                   onClick={() => onChoose(p)}

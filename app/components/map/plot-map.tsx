@@ -4,7 +4,7 @@ import type { PlotStatus, TPlotProps } from "../../../common/api-types.ts";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
 import { asText, STATUS_COLORS, STATUS_MARKS, toLatLng } from "./leaflet.ts";
-import { placeLabel } from "./plot-list.tsx";
+import { placeText } from "../../../common/place-text.ts";
 import { openingPoints, type TExtent, useLeafletMap } from "./use-map.ts";
 
 export type { TExtent };
@@ -142,7 +142,7 @@ export function PlotMap(props: PlotMapProps) {
           .bindTooltip((l) => {
             const p = (l as unknown as { feature: { properties: TPlotProps } }).feature.properties;
             const t = tRef.current;
-            return asText(`${placeLabel(t, p)}: ${t(`plot.status.${p.status}`)}`);
+            return asText(`${placeText(t, p)}: ${t(`plot.status.${p.status}`)}`);
           })
           .addTo(map);
         requestAnimationFrame(() => {

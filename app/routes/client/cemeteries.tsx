@@ -1,3 +1,4 @@
+import { placeText } from "../../../common/place-text.ts";
 import { documentUrls } from "../../../common/booking-terms.ts";
 import { routeLinks } from "../../../common/map-links.ts";
 import { formatPhones } from "../../../common/phone.ts";
@@ -59,8 +60,7 @@ export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
                     <ul className="stack">
                       {c.graves.map((g) => (
                         <li key={g.burialId}>
-                          <strong>{g.name}</strong> · {t("search.sector")} {g.sector}, {t("search.row").toLowerCase()}{" "}
-                          {g.row}, {t("search.place").toLowerCase()} {g.place}{" "}
+                          <strong>{g.name}</strong> · {placeText(t, { ...g, number: g.place })}{" "}
                           <a href={documentUrls.certificate(g.burialId, locale)}>{t("booking.grave_certificate")}</a>
                         </li>
                       ))}

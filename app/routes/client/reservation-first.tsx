@@ -1,3 +1,4 @@
+import { placesText, placeText } from "../../../common/place-text.ts";
 import { useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, redirect, useNavigation } from "react-router";
@@ -130,8 +131,7 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
                   </span>
                 </p>
                 <p>
-                  {family.cemetery.name}, {t("search.sector").toLowerCase()} {family.sector},{" "}
-                  {t("search.row").toLowerCase()} {family.row}, {t("search.place").toLowerCase()} {family.place}
+                  {family.cemetery.name} · {placeText(t, { ...family, number: family.place })}
                 </p>
                 <Link to={to(`/client/reservation/reservation-first?kind=family_grave`)}>
                   {t("booking.family_change")}
@@ -187,12 +187,7 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
             <p>
               <strong>{cemetery.name}</strong>
             </p>
-            <p>
-              {t("search.sector")} {first.sector}, {t("search.row").toLowerCase()} {first.row},{" "}
-              {first.number === last.number
-                ? `${t("search.place").toLowerCase()} ${first.number}`
-                : t("reserve.places_range", { from: first.number, to: last.number })}
-            </p>
+            <p>{placesText(t, plots)}</p>
             <Link to={to(`/reserve?cemetery=${cemetery.id}#chosen-title`)}>{t("booking.change_places")}</Link>
           </div>
         ) : (
@@ -258,8 +253,8 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
                   {fullName(b)}
                 </Link>{" "}
                 <span className="muted">
-                  {b.birthYear ?? "?"}–{b.deathYear ?? "?"} · {b.cemetery.name}, {t("search.sector").toLowerCase()}{" "}
-                  {b.sector}, {t("search.row").toLowerCase()} {b.row}, {t("search.place").toLowerCase()} {b.place}
+                  {b.birthYear ?? "?"}–{b.deathYear ?? "?"} · {b.cemetery.name} ·{" "}
+                  {placeText(t, { ...b, number: b.place })}
                 </span>
               </li>
             ))}

@@ -3,7 +3,8 @@ import { data, Form, Link, type ShouldRevalidateFunctionArgs, useActionData, use
 import { type BurialRequestMove, documentUrls } from "../../../common/booking-terms.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { formatPhone, telHref } from "../../../common/phone.ts";
-import { BurialRequestHistory, placesText, RequestFiles, slotText } from "../../components/burial-request.tsx";
+import { placesText } from "../../../common/place-text.ts";
+import { BurialRequestHistory, RequestFiles, slotText } from "../../components/burial-request.tsx";
 import { Countdown } from "../../components/countdown.tsx";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";

@@ -4,7 +4,8 @@ import { BURIAL_KINDS, BURIAL_REQUEST_STATUSES, localDate } from "../../../commo
 import { formatLongDate } from "../../../common/i18n.ts";
 import { pageNumber } from "../../../common/paging.ts";
 import { isIsoDate, parseId } from "../../../common/schemas.ts";
-import { BurialRequestRow, placesText } from "../../components/burial-request.tsx";
+import { placesText } from "../../../common/place-text.ts";
+import { BurialRequestRow } from "../../components/burial-request.tsx";
 import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";

@@ -1,3 +1,4 @@
+import { placeText } from "../../../common/place-text.ts";
 import { useEffect, useMemo, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { data, Link, useFetcher } from "react-router";
@@ -7,7 +8,7 @@ import { pageNumber, parseId } from "../../../common/schemas.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { Field, FormError, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
-import { PlotList, placeLabel } from "../../components/map/plot-list.tsx";
+import { PlotList } from "../../components/map/plot-list.tsx";
 import { PlotMap } from "../../components/map/plot-map.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RequestCard, useAnswerSent } from "../../components/request-card.tsx";
@@ -145,7 +146,7 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
   return (
     <section className="card plot-panel" aria-labelledby="plot-panel-title" data-testid="plot-panel">
       <h2 id="plot-panel-title" className="card__title">
-        {placeLabel(t, plot)}
+        {placeText(t, plot)}
       </h2>
       <p className="muted">
         {t(`plot.status.${plot.status}`)}

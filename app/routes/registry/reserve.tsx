@@ -1,3 +1,4 @@
+import { placeText, placesText } from "../../../common/place-text.ts";
 import { useMemo, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
@@ -7,7 +8,7 @@ import { formatPhones } from "../../../common/phone.ts";
 import { choosePlot, MAX_SELECTED_PLOTS, type SelectionResult } from "../../../common/plot-selection.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { Icon } from "../../components/icon.tsx";
-import { PlotList, placeLabel } from "../../components/map/plot-list.tsx";
+import { PlotList } from "../../components/map/plot-list.tsx";
 import { LazyCemeteriesMap as CemeteriesMap, LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
@@ -104,11 +105,7 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
         {first && last ? (
           <div className="selection" data-testid="selection">
             <p>
-              <strong>{t("reserve.chosen", { count: selection.plots.length })}</strong> {t("search.sector")}{" "}
-              {first.sector}, {t("search.row").toLowerCase()} {first.row},{" "}
-              {first.number === last.number
-                ? `${t("search.place").toLowerCase()} ${first.number}`
-                : t("reserve.places_range", { from: first.number, to: last.number })}
+              <strong>{t("reserve.chosen", { count: selection.plots.length })}</strong> {placesText(t, selection.plots)}
             </p>
             <div className="selection__actions">
               <Link
@@ -127,7 +124,7 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
         ) : null}
         {opened ? (
           <div className="card plot-graves" data-testid="plot-graves">
-            <h3>{placeLabel(t, opened)}</h3>
+            <h3>{placeText(t, opened)}</h3>
             <ul>
               {opened.graves.map((g) => (
                 <li key={g.id}>

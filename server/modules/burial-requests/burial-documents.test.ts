@@ -128,7 +128,7 @@ describe("the booking's confirmation (PDF)", () => {
     expect(text).toContain("Сейтқасымов Нұржан Әлиұлы");
     expect(text).toContain("02.01.1945");
     expect(text).toContain(mineName);
-    expect(text).toContain(`сектор ${row[0]?.sector}, ряд ${row[0]?.row}, места ${row[0]?.number}, ${row[1]?.number}`);
+    expect(text).toContain(`Сектор ${row[0]?.sector}, ряд ${row[0]?.row}, места ${row[0]?.number}–${row[1]?.number}`);
     expect(text).toContain("50 000 ₸");
     expect(text).toContain("ожидает оплаты");
     // 72 h after 11:00 on Monday, Almaty time.
@@ -207,7 +207,7 @@ describe("the grave's certificate (PDF)", () => {
     expect(res.text).toContain("Сейтқасымов Нұржан Әлиұлы");
     // The responsible person: the client who booked (the demo client).
     expect(res.text).toContain("Иванова Мария Петровна");
-    expect(res.text).toContain(`сектор ${row[0]?.sector}, ряд ${row[0]?.row}, место ${row[0]?.number}`);
+    expect(res.text).toContain(`Сектор ${row[0]?.sector}, ряд ${row[0]?.row}, место ${row[0]?.number}`);
     // Buried on the chosen day; issued today.
     expect(res.text).toMatch(/Дата захоронения\n24\.11\.2026/);
     expect(res.text).toMatch(/Дата выдачи\n25\.11\.2026/);
@@ -404,14 +404,14 @@ describe("the crew's calendar feed", () => {
     expect(first.STATUS).toBe("CONFIRMED");
     expect(icsUnescape(first.SUMMARY as string)).toBe(`№ ${await numberOf(confirmed)} Сейтқасымов`);
     // Every `,` `;` `\` of a text escaped, so the value reads back exactly.
-    expect(first.LOCATION).toMatch(/Кенсай\\; участок «Старый»\\, ворота \\\\ Север\\, сектор/);
+    expect(first.LOCATION).toMatch(/Кенсай\\; участок «Старый»\\, ворота \\\\ Север\\, Сектор/);
     expect(icsUnescape(first.LOCATION as string)).toBe(
-      `Кенсай; участок «Старый», ворота \\ Север, сектор ${row[0]?.sector}, ряд ${row[0]?.row}, место ${row[0]?.number}`,
+      `Кенсай; участок «Старый», ворота \\ Север, Сектор ${row[0]?.sector}, ряд ${row[0]?.row}, место ${row[0]?.number}`,
     );
     expect(icsUnescape(first.DESCRIPTION as string).split("\n")).toEqual([
       "Сейтқасымов Нұржан Әлиұлы",
       "Вид захоронения: новая могила",
-      `Место: сектор ${row[0]?.sector}, ряд ${row[0]?.row}, место ${row[0]?.number}`,
+      `Место: Сектор ${row[0]?.sector}, ряд ${row[0]?.row}, место ${row[0]?.number}`,
       "Статус: подтверждена",
     ]);
     const second = events.find((e) => e.UID === uid(paid)) as Record<string, string>;

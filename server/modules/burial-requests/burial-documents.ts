@@ -5,6 +5,7 @@
  * {@link TPrintDoc} (title, labelled fields, a table, a QR code), which `renderPdf` lays out; the
  * tests read both the description and the text of the rendered file.
  */
+import { placesText, placeText } from "../../../common/place-text.ts";
 import { readFileSync } from "node:fs";
 import { fullName } from "../../../common/person.ts";
 import { createRequire } from "node:module";
@@ -48,20 +49,9 @@ const tr = (locale: Locale) => (key: string, params?: Record<string, string | nu
 /** `24.11.2026` from a local date (`2026-11-24`) or an instant (Almaty time). */
 const day = (locale: Locale, value: string | Date) => formatDate(locale, value);
 
-function placeText(locale: Locale, p: Pick<TPlace, "sector" | "row" | "number">): string {
-  return tr(locale)("place", { sector: p.sector, row: p.row, number: p.number });
-}
-
-/** Places as people write them; neighbours in one row once: `сектор А, ряд 3, места 12, 13`. */
-function placesText(locale: Locale, places: readonly TPlace[]): string {
-  const [first] = places;
-  if (!first) return "";
-  if (places.length > 1 && places.every((p) => p.sector === first.sector && p.row === first.row)) {
-    const numbers = places.map((p) => p.number).join(", ");
-    return tr(locale)("places_in_row", { sector: first.sector, row: first.row, numbers });
-  }
-  return places.map((p) => placeText(locale, p)).join("; ");
-}
+/** The product's translator of a locale, as `placesText` takes it. */
+const words = (locale: Locale) => (key: string, params?: Record<string, string | number>) =>
+  translate(locale, key, params);
 
 /** The QR code of a grave's point (the first place of a request), or none when the place has no coordinates. */
 function qrOf(locale: Locale, place: TPlace | undefined): TPrintDoc["qr"] {
@@ -164,7 +154,7 @@ export function confirmationDoc(r: TConfirmationData, locale: Locale, issuedAt: 
         fields: [
           { label: t("field.cemetery"), value: r.cemeteryName },
           ...(r.cemeteryAddress ? [{ label: t("field.address"), value: r.cemeteryAddress }] : []),
-          { label: t("field.places"), value: placesText(locale, r.places) || none },
+          { label: t("field.places"), value: placesText(words(locale), r.places) || none },
         ],
       },
       { heading: t("section.burial"), fields: burial },
@@ -222,7 +212,7 @@ export function certificateDoc(d: TCertificateData, locale: Locale, issuedAt: Da
         fields: [
           { label: t("field.cemetery"), value: d.cemeteryName },
           ...(d.cemeteryAddress ? [{ label: t("field.address"), value: d.cemeteryAddress }] : []),
-          { label: t("field.places"), value: placeText(locale, d.place) },
+          { label: t("field.places"), value: placeText(words(locale), d.place) },
         ],
       },
       {
@@ -269,7 +259,7 @@ export function scheduleDoc(d: TSchedule, locale: Locale, issuedAt: Date): TPrin
         `${i.time}–${i.endTime}`,
         i.number,
         i.deceased,
-        placesText(locale, i.places),
+        placesText(words(locale), i.places),
         kindText(locale, i),
         t(`status.${i.status}`),
         scheduleNote(locale, i),
@@ -572,7 +562,7 @@ export function calendarFeed(d: TCalendarData): string {
     "END:VTIMEZONE",
   ];
   for (const e of d.events) {
-    const place = placesText("ru", e.places);
+    const place = placesText(words("ru"), e.places);
     const description = [
       e.deceased,
       `${t("field.kind")}: ${kindText("ru", e)}`,
