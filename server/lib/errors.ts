@@ -47,6 +47,7 @@ export type ErrorCode =
   | "import_failed"
   | "burial_request_not_found"
   | "place_taken"
+  | "hold_lapsed_place_taken"
   | "too_many_bookings"
   | "cemetery_not_booking"
   | "booking_not_pending"

@@ -1,6 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { type BurialRequestMove, type BurialRequestStatus, requestNumber } from "../../../common/booking.ts";
 import type { Queryable } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { queuePlotChanges } from "../cemeteries/plot-queue.ts";
 import { defineMachine, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 import { managersOf } from "../access/access.service.ts";
@@ -17,8 +19,39 @@ export async function releaseHolds(tx: Queryable, requestId: number, now: Date):
     .where(and(eq(plotHolds.requestId, requestId), isNull(plotHolds.releasedAt)));
 }
 
-/** A paid request keeps its places until it is completed or cancelled: its holds stop expiring. */
+/**
+ * Whether the request's places are still its own to keep: once its hold has lapsed, another family
+ * may have booked a place (the lapsed hold no longer overlaps theirs) before the payment came —
+ * recorded at the office in the hold's last second by a clock a little behind, or an online payment
+ * confirmed then. Queued with the bookings of its places first (decision 015), so a booking under
+ * way has committed and is seen here, and none starts before this transaction ends.
+ */
+export async function holdsKeepable(tx: Queryable, requestId: number): Promise<boolean> {
+  const mine = await tx
+    .select({ plotId: plotHolds.plotId })
+    .from(plotHolds)
+    .where(and(eq(plotHolds.requestId, requestId), isNull(plotHolds.releasedAt)));
+  await queuePlotChanges(
+    tx,
+    mine.map((h) => h.plotId),
+  );
+  // What the exclusion constraint would refuse once the holds are open-ended: another live hold
+  // whose time meets this hold's time from its start on.
+  const theirs = await tx.execute(sql`
+    select 1 from ${plotHolds} m join ${plotHolds} o on o.plot_id = m.plot_id and o.id <> m.id
+    where m.request_id = ${requestId} and m.released_at is null and o.released_at is null
+      and tstzrange(o.held_from, o.held_until) && tstzrange(m.held_from, null)
+    limit 1`);
+  return theirs.rows.length === 0;
+}
+
+/**
+ * A paid request keeps its places until it is completed or cancelled: its holds stop expiring.
+ * Refused (409 `hold_lapsed_place_taken`, nothing written) when another family has booked one of
+ * them since the hold lapsed.
+ */
 async function keepHolds(tx: Queryable, requestId: number): Promise<void> {
+  if (!(await holdsKeepable(tx, requestId))) throw new AppError(409, "hold_lapsed_place_taken");
   await tx
     .update(plotHolds)
     .set({ heldUntil: null })

@@ -36,10 +36,11 @@ import { cemeteryScope } from "../access/access.service.ts";
 import { cemeteryNameIn, cemeteryRow, centerOf } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
+import { queuePlotChanges } from "../cemeteries/plot-queue.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
 import { tellAll, move, movesFor } from "../workflow/workflow.ts";
-import { burialRequestMachine, tellStaff, type TBurialRequestRow } from "./burial-requests.machine.ts";
+import { burialRequestMachine, holdsKeepable, tellStaff, type TBurialRequestRow } from "./burial-requests.machine.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 
 /** Upload entity types of a request's documents (each list replaced as a whole when saved). */
@@ -68,8 +69,6 @@ export const MAX_PENDING_PER_CLIENT = 2;
 export const PAGE_SIZE = 20;
 
 const HOUR = 3600_000;
-/** The first key of the transaction-scoped advisory locks that queue the bookings of one place (the second: its id). */
-const PLOT_LOCK_SPACE = 14_001;
 
 // ---------- Scope ----------
 
@@ -223,9 +222,16 @@ export async function createBooking(
       // multi-place bookings never wait on each other crosswise). The exclusion constraint still
       // decides who gets it; without the queue, two uncommitted holds on one place each wait for
       // the other's transaction inside the constraint's check, and PostgreSQL ends one of them
-      // with "deadlock detected" (a 500, after a 1 s stall) instead of the 23P01 below.
-      for (const plotId of [...plotIds].sort((a, b) => a - b)) {
-        await tx.execute(sql`select pg_advisory_xact_lock(${PLOT_LOCK_SPACE}, ${plotId})`);
+      // with "deadlock detected" (a 500, after a 1 s stall) instead of the 23P01 below. Staff closing
+      // a place queue here too, so the place's status is read again once they have committed.
+      await queuePlotChanges(tx, plotIds);
+      if (input.kind !== "family_grave") {
+        const [closed] = await tx
+          .select({ id: plots.id })
+          .from(plots)
+          .where(and(inArray(plots.id, plotIds), inArray(plots.status, ["occupied", "unavailable"])))
+          .limit(1);
+        if (closed) throw new AppError(409, "place_taken");
       }
       // A family that arrives after the winner committed is answered at once, without writing anything.
       const [taken] = await tx
@@ -644,6 +650,9 @@ export async function payOnline(tx: Queryable, s: Services, requestId: number, r
   const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, requestId)).for("update");
   if (row?.status !== "pending" || row.expiresAt <= s.now()) return false;
   await assertCertificate(tx, row.id);
+  // Another family booked a place after the hold lapsed, before this payment was confirmed: the
+  // money is returned (`refund_due`), the request stays unpaid and expires.
+  if (!(await holdsKeepable(tx, row.id))) return false;
   await move(tx, s, burialRequestMachine, row, "pay_online", SYSTEM, { data: { ref } });
   return true;
 }
