@@ -285,6 +285,41 @@ describe.skipIf(!ON_PG)(
   },
 );
 
+describe.skipIf(!ON_PG)("pairs racing without steps set (PostgreSQL)", () => {
+  it("60 lapsed holds each cancelled while another family books the place: every place reserved, the counts right", async () => {
+    const n = 60;
+    const akimatId = ((await h.db.select().from(akimats))[0] as { id: number }).id;
+    h.setNow(T0);
+    const big = await bookingCemetery(h.db, akimatId, { which: 1, rows: 2, perRow: 8 });
+    const places = big.rows.flat().slice(0, n);
+    const owners = await signedInUsers(h.db, n, T0, { series: 1 });
+    const newcomers = await signedInUsers(h.db, n, T0, { series: 2 });
+    const booked = await Promise.all(
+      owners.map((o, i) => call("POST", "/burial-requests", { token: o.token, body: newGrave([places[i] as number]) })),
+    );
+    expect(booked.every((r) => r.status === 201)).toBe(true);
+    h.setNow(new Date(T0.getTime() + 73 * HOUR));
+    const answers = await Promise.all(
+      places.flatMap((plotId, i) => [
+        call("POST", `/burial-requests/${booked[i]?.json.id}/moves/cancel_own`, {
+          token: owners[i]?.token,
+          body: { reason: "Передумали" },
+        }),
+        call("POST", "/burial-requests", { token: newcomers[i]?.token, body: newGrave([plotId]) }),
+      ]),
+    );
+    expect(answers.map((a) => a.status)).toEqual(places.flatMap(() => [200, 201]));
+    const statuses = await h.db.execute(sql`
+      select p.status, count(*)::int as n from plots p
+      where p.id in (${sql.join(places, sql`, `)}) group by p.status`);
+    expect(statuses.rows).toEqual([{ status: "reserved", n }]);
+    const counts = await h.db.execute(sql`
+      select c.reserved, (select count(*)::int from plots p where p.cemetery_id = c.cemetery_id and p.status = 'reserved') as plots
+      from cemetery_counts c where c.cemetery_id = ${big.id}`);
+    expect(counts.rows).toEqual([{ reserved: n, plots: n }]);
+  }, 120_000);
+});
+
 describe.skipIf(!ON_PG)("the manager closes a place while a family books it (PostgreSQL)", () => {
   it("a booking that read the place as free before the manager closed it is refused once the close commits", async () => {
     const free = take(cem.rows[0], 1, 2)[0] as number;
