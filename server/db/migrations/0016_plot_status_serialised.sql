@@ -23,9 +23,9 @@ BEGIN
   WHERE p.id = d.id AND p.status IS DISTINCT FROM d.status;
 END;
 $$;--> statement-breakpoint
--- A place left wrong by the old function is put right.
+-- A place the old function left free while a family holds it is put right (a place imported as
+-- reserved without a hold is left as it is).
 SELECT plots_status_refresh(ARRAY(
   SELECT p.id FROM plots p
   WHERE p.status = 'free' AND EXISTS (SELECT 1 FROM plot_holds h WHERE h.plot_id = p.id AND h.released_at IS NULL)
-     OR p.status = 'reserved' AND NOT EXISTS (SELECT 1 FROM plot_holds h WHERE h.plot_id = p.id AND h.released_at IS NULL)
   ORDER BY p.id));
