@@ -1,4 +1,5 @@
-import { type MiddlewareFunction, redirect } from "react-router";
+import type { MiddlewareFunction } from "react-router";
+import { redirectTo } from "./redirect.server.ts";
 import { pageError } from "./page-ids.server.ts";
 import { ApiError } from "../../common/api-client.ts";
 import { can } from "../../common/permissions.ts";
@@ -37,7 +38,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
   if (entry?.permission) {
     if (!rc.me) {
       const back = `${url.pathname}${url.search}`;
-      throw redirect(`${localizePath("/login", rc.locale)}?next=${encodeURIComponent(back)}`);
+      throw redirectTo(`${localizePath("/login", rc.locale)}?next=${encodeURIComponent(back)}`);
     }
     if (!can(rc.me.user.role, entry.permission)) {
       pageError(403, { reason: "forbidden" });
