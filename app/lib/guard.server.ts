@@ -33,6 +33,12 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
       rc.me = null;
     }
   }
+  // A page of a language opened while signed in is the person's choice of it (the switch, a
+  // link): their SMS and notifications follow it from now on. A 404 or a file is no page.
+  if (rc.me && matched && rc.me.user.locale !== rc.locale) {
+    await rc.api.put("/me/locale", { body: { locale: rc.locale } });
+    rc.me = { ...rc.me, user: { ...rc.me.user, locale: rc.locale } };
+  }
   const entry = matched?.entry;
   rc.isPublicRoute = entry !== undefined && !entry.permission;
   if (entry?.permission) {

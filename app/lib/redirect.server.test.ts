@@ -8,7 +8,12 @@ import { isAppPage, redirectTo } from "./redirect.server.ts";
  */
 describe("redirectTo", () => {
   it("is a client navigation to a page of the route table, in either language", () => {
-    for (const target of ["/", "/kk", "/kk/client/tickets/active/12", "/client/reservation/reservation-complete?id=3"]) {
+    for (const target of [
+      "/",
+      "/kk",
+      "/kk/client/tickets/active/12",
+      "/client/reservation/reservation-complete?id=3",
+    ]) {
       expect(isAppPage(target), target).toBe(true);
       const res = redirectTo(target);
       expect(res.status).toBe(302);

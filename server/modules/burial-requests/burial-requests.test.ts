@@ -124,6 +124,38 @@ describe("booking a place", () => {
 });
 
 describe("from booking to burial", () => {
+  it("tells the family in the language they chose last: signing in from /kk, the switch back to Russian", async () => {
+    // The demo client registered in Russian; signing in from a Kazakh page is a choice of Kazakh.
+    const kk = await h.request("POST", "/auth/otp/verify", {
+      body: { phone: h.phones.client, code: "111111" },
+      headers: { "accept-language": "kk" },
+    });
+    expect(kk.json.user.locale).toBe("kk");
+    const { id } = (await book(client, ids(1))).json;
+    await ready(client, id);
+    const sent = async () => {
+      await h.runQueue();
+      const texts = h.sms.sent.filter((m) => m.phone === h.phones.client).map((m) => m.text);
+      h.sms.sent = [];
+      return texts;
+    };
+    await h.request("POST", `/burial-requests/${id}/moves/pay_office`, { token: manager, body: {} });
+    expect(await sent()).toEqual([expect.stringMatching(/бронь төленді/)]);
+    await h.request("POST", `/burial-requests/${id}/moves/confirm`, { token: manager, body: {} });
+    expect(await sent()).toEqual([expect.stringMatching(/жерлеуді зират растады/)]);
+    // Back to Russian with the switch (the page server stores the choice of a page's language).
+    const chosen = await h.request("PUT", "/me/locale", { token: client, body: { locale: "ru" } });
+    expect(chosen.json).toEqual({ locale: "ru" });
+    expect((await h.request("GET", "/me", { token: client })).json.user.locale).toBe("ru");
+    await h.request("POST", `/burial-requests/${id}/moves/complete`, { token: manager, body: {} });
+    expect(await sent()).toEqual([expect.stringMatching(/^Захоронение по заявке № .* состоялось/)]);
+    // A sign-in that states no language changes nothing; a wrong one is refused.
+    await h.login(h.phones.client);
+    expect((await h.request("GET", "/me", { token: client })).json.user.locale).toBe("ru");
+    expect((await h.request("PUT", "/me/locale", { token: client, body: { locale: "en" } })).status).toBe(422);
+    expect((await h.request("PUT", "/me/locale", { body: { locale: "kk" } })).status).toBe(401);
+  });
+
   it("runs the whole journey: details, office payment, confirm, complete → a burial record found by search", async () => {
     const { id } = (await book(client, ids(2))).json;
     await ready(client, id);
