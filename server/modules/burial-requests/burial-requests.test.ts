@@ -255,7 +255,8 @@ describe("from booking to burial", () => {
     const results = await Promise.all([1, 2, 3].map(() => h.request("POST", "/payments/callback/fake", { body })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const got = await h.request("GET", `/burial-requests/${id}`, { token: client });
-    expect(got.json).toMatchObject({ status: "paid", paymentMethod: "online" });
+    // The receipt is short and human (the request's number, marked as paid online), not the payment's UUID.
+    expect(got.json).toMatchObject({ status: "paid", paymentMethod: "online", paymentRef: `P-${got.json.number}` });
     // The family reads the payment once in the history: started, then paid.
     expect(got.json.history.map((e: { action: string }) => e.action)).toEqual([
       "create",
@@ -263,6 +264,43 @@ describe("from booking to burial", () => {
       "payment_started",
       "pay_online",
     ]);
+  });
+
+  it("shows the fake provider's page in the language the payment was started from, and comes back to it", async () => {
+    const { id } = (await book(client, ids(1))).json;
+    await ready(client, id);
+    const start = await h.request("POST", `/burial-requests/${id}/payments`, {
+      token: client,
+      headers: { "accept-language": "kk" },
+    });
+    expect(start.json.redirectUrl).toMatch(/^\/api\/v1\/payments\/fake\/[0-9a-f-]{36}\?lang=kk$/);
+    const url = (start.json.redirectUrl as string).replace("/api/v1", "");
+    // Opened with a Russian cookie (the bank's page of another tab): still Kazakh, as started.
+    const page = await h.request("GET", url, { cookie: "locale=ru" });
+    expect(page.status).toBe(200);
+    const html = page.json as string;
+    expect(html).toContain('<html lang="kk-KK">');
+    expect(html).toContain("Сынақ төлемі");
+    expect(html).toMatch(/font-family:"Noto Sans"/);
+    expect(html).toContain(`action="/api/v1${url}"`);
+    expect(html).toContain(`href="/kk/client/tickets/active/${id}"`);
+    // Its fonts are this site's own; nothing else is served under their path.
+    const font = html.match(/url\((\/api\/v1\/payments\/fake\/fonts\/[^)]+)\)/)?.[1] as string;
+    const fontRes = await h.api.request(font);
+    expect(fontRes.status).toBe(200);
+    expect(fontRes.headers.get("content-type")).toBe("font/woff2");
+    expect((await h.request("GET", "/payments/fake/fonts/..%2Fpackage.json")).status).toBe(404);
+    // Paying on it: back to the Kazakh request page, paid, with the receipt.
+    const paid = await h.api.request(`/api/v1${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: "locale=ru" },
+      body: "outcome=paid",
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`/kk/client/reservation/reservation-complete?id=${id}&paid=1`);
+    const after = (await h.request("GET", url, { cookie: "locale=ru" })).json as string;
+    expect(after).toContain("Төлем жасалды.");
+    expect(after).toMatch(/Түбіртек № P-\d{4}-\d{6}/);
   });
 
   it("never shows a request to another client or to a manager of another cemetery", async () => {
