@@ -13,6 +13,7 @@ import {
   take,
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
@@ -257,6 +258,10 @@ describe("from booking to burial", () => {
     const got = await h.request("GET", `/burial-requests/${id}`, { token: client });
     // The receipt is short and human (the request's number, marked as paid online), not the payment's UUID.
     expect(got.json).toMatchObject({ status: "paid", paymentMethod: "online", paymentRef: `P-${got.json.number}` });
+    const pdf = await h.api.request(`/api/v1/burial-requests/${id}/confirmation.pdf`, {
+      headers: { authorization: `Bearer ${client}` },
+    });
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer())).join(" ")).toContain(`P-${got.json.number}`);
     // The family reads the payment once in the history: started, then paid.
     expect(got.json.history.map((e: { action: string }) => e.action)).toEqual([
       "create",
