@@ -21,7 +21,7 @@ async function payOnTheProvidersPage(page: Page, locale: "ru" | "kk", outcome: "
   const decline = page.getByTestId("fake-decline");
   for (const button of [pay, decline, page.getByTestId("fake-back")]) {
     const box = await button.boundingBox();
-    expect(box?.height, await button.textContent()).toBeGreaterThanOrEqual(44);
+    expect(box?.height, (await button.textContent()) ?? "").toBeGreaterThanOrEqual(44);
   }
   // As wide as the card on the phone's screen (the thumb finds it).
   expect((await pay.boundingBox())?.width).toBeGreaterThanOrEqual(280);
