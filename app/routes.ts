@@ -16,6 +16,7 @@ const LAYOUT_FILES: Record<Layout, string> = {
 export default [
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap.ru" }),
   route("kk/sitemap.xml", "routes/sitemap.ts", { id: "sitemap.kk" }),
+  route("robots.txt", "routes/robots.ts", { id: "robots" }),
   // Answers 404 unless ENABLE_TEST_ROUTES=1: lets browser tests reach the generic error page.
   route("__test/error", "routes/test-error.tsx", { id: "test-error" }),
   ...LOCALES.flatMap((locale) =>

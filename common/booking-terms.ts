@@ -35,6 +35,15 @@ export function requestNumber(id: number, createdAt: Date | string): string {
   return `${new Date(createdAt).getUTCFullYear()}-${String(id).padStart(6, "0")}`;
 }
 
+/**
+ * The receipt of a request paid online, as people read it (`P-2026-000123`): the family quotes it
+ * at the office, the manager's page and the confirmation's PDF show it. One per request (a request
+ * is paid once), so it is unique; the provider's own reference stays in the payment's row.
+ */
+export function onlineReceipt(id: number, createdAt: Date | string): string {
+  return `P-${requestNumber(id, createdAt)}`;
+}
+
 /** The id inside a typed number (`2026-000123`, `000123`, `123`), or null. */
 export function idFromNumber(text: string): number | null {
   const m = /^(?:\d{4}-)?0*(\d{1,9})$/.exec(text.trim());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "./test/harness.ts";
-import { createWebApp } from "./web.ts";
+import { createWebApp, localeToOpen } from "./web.ts";
 
 /** The HTTP edge without the pages: headers, origin check, body limit, API 404s, docs. */
 let h: Harness;
@@ -69,8 +69,30 @@ describe("HTTP edge", () => {
   it("keeps the locale cookie on route discovery and changes it on navigation", async () => {
     const discovery = await web.request("/__manifest?paths=%2Fkk%2C%2Flogin", { headers: { cookie: "locale=kk" } });
     expect(discovery.headers.get("set-cookie") ?? "").not.toContain("locale=");
-    const navigation = await web.request("/kk/contacts.data", { headers: { cookie: "locale=ru" } });
-    expect(navigation.headers.get("set-cookie")).toContain("locale=kk; Max-Age=31536000; Path=/; SameSite=Lax");
+    // A page that was not served (here: its rendering fails) does not change it either; a served
+    // page of the other language does (tests/e2e/locale.spec.ts, against the real pages).
+    const failed = await web.request("/kk/contacts.data", { headers: { cookie: "locale=ru" } });
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get("set-cookie") ?? "").not.toContain("locale=");
+  });
+
+  it("sends a visitor who chose Kazakh from the bare front page to /kk, and nowhere else", async () => {
+    const typed = await web.request("/", { headers: { cookie: "locale=kk", "sec-fetch-site": "none" } });
+    expect(typed.status).toBe(302);
+    expect(typed.headers.get("location")).toBe("/kk");
+    expect(typed.headers.get("set-cookie") ?? "").not.toContain("locale=");
+    const curl = await web.request("/?utm=1", { headers: { cookie: "locale=kk" } });
+    expect(curl.headers.get("location")).toBe("/kk?utm=1");
+    // The switch to Russian is a link of this site: the person's choice.
+    expect(localeToOpen("/", "kk", undefined, true)).toBeUndefined();
+    // A Russian address other than the front page was shared in Russian.
+    expect(localeToOpen("/contacts", "kk", "kk", false)).toBeUndefined();
+    expect(localeToOpen("/", "ru", "kk", false)).toBeUndefined();
+    expect(localeToOpen("/contacts", undefined, "kk-KZ,ru;q=0.5", false)).toBe("kk");
+    // Files never move to /kk, whatever the browser prefers.
+    const robots = await web.request("/favicon.ico", { headers: { "accept-language": "kk" } });
+    expect(robots.status).not.toBe(302);
+    expect(robots.headers.get("set-cookie") ?? "").not.toContain("locale=");
   });
 
   it("accepts Bearer-authenticated writes from anywhere (no ambient credentials)", async () => {

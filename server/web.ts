@@ -11,6 +11,7 @@ import {
   localeFromAcceptLanguage,
   localeFromPath,
   localizePath,
+  type Locale,
 } from "../common/locale.ts";
 import { requestContext, type TRequestContext } from "../app/lib/request-context.ts";
 import { createApi } from "./api.ts";
@@ -146,6 +147,40 @@ export function limitBody(
 }
 
 /**
+ * Whether a page load comes from a page of this site (a link, the language switch) rather than
+ * from outside (a typed address, a bookmark, another site): the browser says so in
+ * `Sec-Fetch-Site`, older ones in the Referer.
+ */
+function comesFromHere(c: Context): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const referer = c.req.header("referer");
+  if (!referer) return false;
+  try {
+    return new URL(referer).host === c.req.header("host");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Kazakh twin to send a Russian page's visitor to, or undefined to serve the page as asked.
+ * A first visit (no cookie) goes to Kazakh when the browser prefers it; a visitor who chose Kazakh
+ * (cookie `kk`) and opens the site's front page from outside (typed, bookmarked) gets `/kk`.
+ * Any other Russian address is served in Russian: it was shared or followed in that language, and
+ * a link from this site (the switch to Russian) is the person's choice.
+ */
+export function localeToOpen(
+  path: string,
+  cookieLocale: string | undefined,
+  acceptLanguage: string | undefined,
+  isFromHere: boolean,
+): Locale | undefined {
+  if (!cookieLocale) return localeFromAcceptLanguage(acceptLanguage) === "kk" ? "kk" : undefined;
+  return cookieLocale === "kk" && path === "/" && !isFromHere ? "kk" : undefined;
+}
+
+/**
  * The one HTTP application: security headers, request log, origin check, the API under
  * `/api/v1`, its reference at `/api/docs`, built assets, and React Router for every page.
  */
@@ -229,7 +264,8 @@ export function createWebApp(opts: WebOptions) {
     pageCache((c) => c.get("nonce")),
   );
 
-  // Locale: detected on first access (cookie, then Accept-Language), changed by navigation, kept 365 days.
+  // Locale (decision 003): detected on first access (cookie, then Accept-Language), changed only by
+  // opening a page of the other language (the switch, a link), kept 365 days.
   app.use("*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     // React Router's route discovery (`/__manifest?paths=...`) names no page: it must not touch the locale.
@@ -238,16 +274,24 @@ export function createWebApp(opts: WebOptions) {
     const pathLocale = localeFromPath(path);
     const cookieLocale = getCookie(c, LOCALE_COOKIE);
     const isDocument = !c.req.path.endsWith(".data");
-    if (isDocument && !cookieLocale && pathLocale === "ru") {
-      const preferred = localeFromAcceptLanguage(c.req.header("accept-language"));
-      if (preferred === "kk") {
+    // Files (`/robots.txt`, `/favicon.ico`, the sitemaps) have an extension; pages never do.
+    const isFile = /\.\w+$/.test(path);
+    if (isDocument && !isFile && pathLocale === "ru") {
+      const target = localeToOpen(path, cookieLocale, c.req.header("accept-language"), comesFromHere(c));
+      if (target) {
         const url = new URL(c.req.url);
-        setCookie(c, LOCALE_COOKIE, "kk", { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "Lax" });
-        return c.redirect(`${localizePath(path, "kk")}${url.search}`, 302);
+        if (!cookieLocale) {
+          setCookie(c, LOCALE_COOKIE, target, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "Lax" });
+        }
+        return c.redirect(`${localizePath(path, target)}${url.search}`, 302);
       }
     }
     await next();
-    if (cookieLocale !== pathLocale) {
+    // Only a page that was served (its HTML, or its data for a client navigation) says which
+    // language the person chose: a 404, an error, a redirect, a file, the sitemap never do.
+    const type = c.res.headers.get("content-type") ?? "";
+    const isPage = c.res.status >= 200 && c.res.status < 300 && (isDocument ? type.startsWith("text/html") : true);
+    if (isPage && cookieLocale !== pathLocale) {
       c.res.headers.append(
         "Set-Cookie",
         `${LOCALE_COOKIE}=${pathLocale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`,

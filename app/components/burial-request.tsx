@@ -150,9 +150,9 @@ export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) 
         {b.paidAt ? (
           <>
             <dt>{t("booking.paid")}</dt>
-            <dd>
+            <dd data-testid="facts-paid">
               {formatDate(locale, b.paidAt, true)} · {t(`booking.method_${b.paymentMethod ?? "office"}`)}
-              {b.paymentRef && b.paymentMethod === "office" ? ` · ${b.paymentRef}` : ""}
+              {b.paymentRef ? ` · ${t("manager.booking.receipt_no", { ref: b.paymentRef })}` : ""}
             </dd>
           </>
         ) : null}

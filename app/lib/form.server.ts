@@ -53,7 +53,7 @@ export type TSubmitted<T> =
  * ```ts
  * const sent = await submitForm(request, "ZAkimatInput", rc.locale, (value) => rc.api.post("/akimats", { body: value }));
  * if (!sent.ok) return sent.response;
- * return redirect(…);
+ * return redirectTo(…);
  * ```
  */
 export async function submitForm<N extends TFormName, T>(

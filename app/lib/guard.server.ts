@@ -1,4 +1,5 @@
-import { type MiddlewareFunction, redirect } from "react-router";
+import type { MiddlewareFunction } from "react-router";
+import { redirectTo } from "./redirect.server.ts";
 import { pageError } from "./page-ids.server.ts";
 import { ApiError } from "../../common/api-client.ts";
 import { can } from "../../common/permissions.ts";
@@ -32,12 +33,18 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
       rc.me = null;
     }
   }
+  // A page of a language opened while signed in is the person's choice of it (the switch, a
+  // link): their SMS and notifications follow it from now on. A 404 or a file is no page.
+  if (rc.me && matched && rc.me.user.locale !== rc.locale) {
+    await rc.api.put("/me/locale", { body: { locale: rc.locale } });
+    rc.me = { ...rc.me, user: { ...rc.me.user, locale: rc.locale } };
+  }
   const entry = matched?.entry;
   rc.isPublicRoute = entry !== undefined && !entry.permission;
   if (entry?.permission) {
     if (!rc.me) {
       const back = `${url.pathname}${url.search}`;
-      throw redirect(`${localizePath("/login", rc.locale)}?next=${encodeURIComponent(back)}`);
+      throw redirectTo(`${localizePath("/login", rc.locale)}?next=${encodeURIComponent(back)}`);
     }
     if (!can(rc.me.user.role, entry.permission)) {
       pageError(403, { reason: "forbidden" });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { redirect, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { redirectTo } from "../lib/redirect.server.ts";
 import { ApiError } from "../../common/api-client.ts";
 import { localizePath } from "../../common/locale.ts";
 import { applyMask, formatPhoneInput, MASKS } from "../../common/mask.ts";
@@ -27,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   if (rc.me) {
     const next = safeNext(new URL(request.url).searchParams.get("next"));
-    throw redirect(next ?? localizePath(HOME_OF_ROLE[rc.me.user.role], rc.locale));
+    throw redirectTo(next ?? localizePath(HOME_OF_ROLE[rc.me.user.role], rc.locale));
   }
   return null;
 }

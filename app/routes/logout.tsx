@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirectTo } from "../lib/redirect.server.ts";
 import { localizePath } from "../../common/locale.ts";
 import { requestContext } from "../lib/request-context.ts";
 import type { Route } from "./+types/logout";
@@ -10,9 +10,9 @@ export async function action({ context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", "token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax");
   headers.append("Set-Cookie", "role=; Max-Age=0; Path=/; SameSite=Lax");
-  return redirect(localizePath("/", rc.locale), { headers });
+  return redirectTo(localizePath("/", rc.locale), { headers });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return redirect(localizePath("/", context.get(requestContext).locale));
+  return redirectTo(localizePath("/", context.get(requestContext).locale));
 }

@@ -5,7 +5,14 @@ import type { z } from "zod";
 import "../../common/catalogs.ts";
 import { translate } from "../../common/i18n.ts";
 import { issueMessage } from "../../common/validation.ts";
-import { detectLocale, isLocale, type Locale } from "../../common/locale.ts";
+import {
+  detectLocale,
+  isLocale,
+  type Locale,
+  LOCALE_COOKIE,
+  localeFromAcceptLanguage,
+  readCookie,
+} from "../../common/locale.ts";
 import type { Services } from "../services.ts";
 import type { TSessionUser } from "../modules/auth/auth.service.ts";
 import { AppError, type FieldIssue } from "./errors.ts";
@@ -31,6 +38,18 @@ export function createRouter() {
 }
 
 /** The locale of an API request: `?lang=`, then the locale cookie, then Accept-Language. */
+/**
+ * The language the request states (`?lang`, the locale cookie, Accept-Language), or undefined when
+ * it states none: what a person chose, as opposed to the default Russian.
+ */
+export function statedLocale(req: Request): Locale | undefined {
+  const fromQuery = new URL(req.url).searchParams.get("lang");
+  if (isLocale(fromQuery)) return fromQuery;
+  const fromCookie = readCookie(req.headers.get("cookie"), LOCALE_COOKIE);
+  if (isLocale(fromCookie)) return fromCookie;
+  return localeFromAcceptLanguage(req.headers.get("accept-language"));
+}
+
 export function requestLocale(req: Request): Locale {
   const fromQuery = new URL(req.url).searchParams.get("lang");
   if (isLocale(fromQuery)) return fromQuery;

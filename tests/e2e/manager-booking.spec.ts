@@ -177,5 +177,15 @@ test("a manager records the payment, confirms and completes a booking on a phone
   await expect(page.getByTestId("move-error")).toHaveText("Это действие недоступно в текущем статусе.");
   await expect(status).toHaveText("Отменена");
   await expect(page.getByTestId("request-history")).toContainText("Отменена семьёй · Семья");
+
+  // A booking the family paid online: the manager reads its short receipt number, not the payment's id.
+  const third = await bookAsClient(request, cemetery, extent);
+  const started = await request.post(`/api/v1/burial-requests/${third.id}/payments`);
+  const { redirectUrl } = (await started.json()) as { redirectUrl: string };
+  const answered = await request.post(redirectUrl, { form: { outcome: "paid" }, maxRedirects: 0 });
+  expect(answered.status()).toBe(303);
+  await page.goto(`/manager/booking/${third.id}`);
+  await expect(status).toHaveText("Оплачена");
+  await expect(page.getByTestId("request-payment")).toContainText(/онлайн, квитанция № P-\d{4}-\d{6}$/);
   expect(errors).toEqual([]);
 });

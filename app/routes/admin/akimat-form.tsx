@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { redirectTo } from "../../lib/redirect.server.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { formatPhone } from "../../../common/phone.ts";
 import { parseId } from "../../../common/schemas.ts";
@@ -32,7 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       )
     : await submitForm(request, "ZCreateAkimat", rc.locale, (akimat) => rc.api.post("/akimats", { body: akimat }));
   if (!sent.ok) return sent.response;
-  return redirect(localizePath("/admin/akimat", rc.locale));
+  return redirectTo(localizePath("/admin/akimat", rc.locale));
 }
 
 /** Admin: create an akimat with its first admin employee, or edit one. */

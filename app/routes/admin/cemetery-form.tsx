@@ -1,5 +1,6 @@
 import { RELIGIONS } from "../../../common/api-types.ts";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { redirectTo } from "../../lib/redirect.server.ts";
 import { parseBoundaryText } from "../../../common/boundary-import.ts";
 import { translate } from "../../../common/i18n.ts";
 import { formatPhones } from "../../../common/phone.ts";
@@ -55,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return { id };
   });
   if (!sent.ok) return sent.response;
-  return redirect(localizePath(`/admin/cemetery/${sent.value.id}`, rc.locale));
+  return redirectTo(localizePath(`/admin/cemetery/${sent.value.id}`, rc.locale));
 }
 
 const STATUSES = ["open", "family_only", "closed"] as const;

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { redirectTo } from "../../lib/redirect.server.ts";
 import type { TUploadFile } from "../../../common/api-types.ts";
 import { documentUrls } from "../../../common/booking-terms.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
@@ -28,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const params = new URL(request.url).searchParams;
   const id = parseId(params.get("id"));
-  if (!id) throw redirect(localizePath("/client/tickets/active", context.get(requestContext).locale));
+  if (!id) throw redirectTo(localizePath("/client/tickets/active", context.get(requestContext).locale));
   const booking = await orPageError(request, () => api.get("/burial-requests/:id", { params: { id } }));
   const slots = booking.status === "pending" ? await api.get("/burial-requests/:id/slots", { params: { id } }) : null;
   return { booking, slots, now: new Date().toISOString(), paidReturn: params.get("paid") };
@@ -42,7 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (str(form, "intent") === "pay") {
     const result = await callApi(() => rc.api.post("/burial-requests/:id/payments", { params: { id } }));
     if (!result.ok) return data({ payError: result.error.message }, { status: result.status });
-    return redirect(result.value.redirectUrl);
+    return redirectTo(result.value.redirectUrl);
   }
   const sent = await submitForm(form, "ZBookingDetailsForm", rc.locale, (v) =>
     rc.api.put("/burial-requests/:id/details", {

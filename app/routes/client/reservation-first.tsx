@@ -1,7 +1,8 @@
 import { placesText, placeText } from "../../../common/place-text.ts";
 import { useState } from "react";
 import { fullName } from "../../../common/person.ts";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { redirectTo } from "../../lib/redirect.server.ts";
 import type { TPublicPlot, TUploadFile } from "../../../common/api-types.ts";
 import { BURIAL_KINDS, type BurialKind } from "../../../common/booking-terms.ts";
 import { formatMoney } from "../../../common/i18n.ts";
@@ -62,7 +63,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     rc.api.post("/burial-requests", { body: value }),
   );
   if (!sent.ok) return sent.response;
-  return redirect(localizePath(`/client/reservation/reservation-complete?id=${sent.value.id}`, rc.locale));
+  return redirectTo(localizePath(`/client/reservation/reservation-complete?id=${sent.value.id}`, rc.locale));
 }
 
 /**

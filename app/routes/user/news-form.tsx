@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { redirectTo } from "../../lib/redirect.server.ts";
 import type { TUploadFile } from "../../../common/api-types.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { NEWS_CATEGORY_VALUES } from "../../../common/api-types.ts";
@@ -34,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     id ? rc.api.put("/akimat/news/:id", { params: { id }, body }) : rc.api.post("/akimat/news", { body }),
   );
   if (!sent.ok) return sent.response;
-  return redirect(localizePath(`/user/news/${sent.value.id}`, rc.locale));
+  return redirectTo(localizePath(`/user/news/${sent.value.id}`, rc.locale));
 }
 
 /** Write or edit a news item in both languages, with a cover photo and a PDF; saved as a draft. */

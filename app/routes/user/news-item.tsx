@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { redirectTo } from "../../lib/redirect.server.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { Icon } from "../../components/icon.tsx";
@@ -31,7 +32,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     else if (intent === "delete") await rc.api.delete("/akimat/news/:id", { params: { id } });
   });
   if (!result.ok) return result.response;
-  if (intent === "delete") return redirect(localizePath("/user/news", rc.locale));
+  if (intent === "delete") return redirectTo(localizePath("/user/news", rc.locale));
   return { done: intent };
 }
 

@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { ZLoginResult, ZMe, ZSignedIn } from "../../../common/api-schemas.ts";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { ZOtpCode, ZPhone, ZRegisterClient, ZRegisterSupplier } from "../../../common/schemas.ts";
+import { ZLocale, ZOtpCode, ZPhone, ZRegisterClient, ZRegisterSupplier } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
-import { createRouter, type ApiEnv } from "../../lib/http.ts";
+import { createRouter, type ApiEnv, statedLocale } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZOk } from "../../lib/openapi.ts";
 import {
   registerClient,
@@ -15,7 +15,7 @@ import {
   verifyOtp,
   deleteSession,
 } from "./auth.service.ts";
-import { getMe } from "../users/users.service.ts";
+import { getMe, setUserLocale } from "../users/users.service.ts";
 
 /** Sets the two cookies of the specification: `token` (HttpOnly) and `role` (a hint for the browser). */
 export function setSessionCookies(c: Context<ApiEnv>, token: string, user: TSessionUser) {
@@ -77,7 +77,7 @@ export const authRoutes = createRouter()
     }),
     async (c) => {
       const input = c.req.valid("json");
-      const result = await verifyOtp(c.get("services"), input);
+      const result = await verifyOtp(c.get("services"), { ...input, locale: statedLocale(c.req.raw) });
       if (result.kind === "register") {
         return c.json({ role: null, user: null, registrationToken: result.registrationToken }, 200);
       }
@@ -156,5 +156,25 @@ export const authRoutes = createRouter()
     async (c) => {
       const user = callerOf(c);
       return c.json(await getMe(c.get("services").db, user, c.get("locale")), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "put",
+      permission: "signed-in",
+      path: "/me/locale",
+      tags: ["Auth"],
+      summary:
+        "The language the signed-in person chose (the switch, a page of the other language): SMS and notifications follow it",
+      request: { body: jsonBody(z.object({ locale: ZLocale })) },
+      responses: {
+        200: jsonResponse(z.object({ locale: ZLocale }), "The stored language"),
+        ...errorResponses(401, 422),
+      },
+    }),
+    async (c) => {
+      const { locale } = c.req.valid("json");
+      await setUserLocale(c.get("services").db, callerOf(c).id, locale);
+      return c.json({ locale }, 200);
     },
   );

@@ -111,7 +111,10 @@ export type VerifyResult =
  * Checks a code against the newest code of the phone. Wrong tries are counted on that code and
  * void it at five. `AUTH_DEV_CODE`, when configured (never in production), is accepted too.
  */
-export async function verifyOtp(s: Services, input: { phone: string; code: string }): Promise<VerifyResult> {
+export async function verifyOtp(
+  s: Services,
+  input: { phone: string; code: string; locale?: Locale },
+): Promise<VerifyResult> {
   const now = s.now();
   const { db } = s;
   const [latest] = await db
@@ -159,7 +162,9 @@ export async function verifyOtp(s: Services, input: { phone: string; code: strin
     if (user) {
       const token = await createSession(tx, user.id, now);
       const wasInvited = user.status === "invited";
-      await tx.update(users).set({ lastLoginAt: now, status: "active" }).where(eq(users.id, user.id));
+      // Signing in from a page in a language is a choice of it: messages follow it (issue 13).
+      const locale = input.locale ?? user.locale;
+      await tx.update(users).set({ lastLoginAt: now, status: "active", locale }).where(eq(users.id, user.id));
       if (wasInvited) {
         await writeAudit(tx, {
           actor: { id: user.id, role: user.role },
@@ -170,7 +175,7 @@ export async function verifyOtp(s: Services, input: { phone: string; code: strin
           to: "active",
         });
       }
-      return { kind: "session" as const, token, user: toSessionUser(user) };
+      return { kind: "session" as const, token, user: toSessionUser({ ...user, locale }) };
     }
     // A phone with no account: hand out a registration ticket bound to this verified phone.
     if (!otpId) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { requestNumber } from "../../../common/booking.ts";
+import { onlineReceipt, requestNumber } from "../../../common/booking.ts";
+import type { Locale } from "../../../common/locale.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
@@ -16,6 +17,7 @@ export async function startOnlinePayment(
   s: Services,
   user: TSessionUser,
   id: number,
+  locale: Locale,
 ): Promise<{ redirectUrl: string }> {
   const provider = s.payments;
   if (!provider) throw new AppError(409, "online_payment_unavailable");
@@ -48,7 +50,7 @@ export async function startOnlinePayment(
     });
     return { id: paymentId, amount: row.fee, number: requestNumber(row.id, row.createdAt) };
   });
-  return provider.start({ paymentId: payment.id, amount: payment.amount, description: payment.number });
+  return provider.start({ paymentId: payment.id, amount: payment.amount, description: payment.number, locale });
 }
 
 /**
@@ -106,5 +108,9 @@ export async function fakeCheckout(s: Services, paymentId: string) {
     .innerJoin(burialRequests, eq(burialRequests.id, payments.requestId))
     .where(eq(payments.id, paymentId));
   if (!p) throw new AppError(404, "payment_not_found");
-  return { ...p, number: requestNumber(p.requestId, p.createdAt) };
+  return {
+    ...p,
+    number: requestNumber(p.requestId, p.createdAt),
+    receipt: p.status === "paid" ? onlineReceipt(p.requestId, p.createdAt) : null,
+  };
 }

@@ -10,11 +10,13 @@ import {
   ZMoveInput,
   ZSlots,
 } from "../../../common/booking.ts";
-import { translate } from "../../../common/i18n.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
+import { fakePageFont, fakePaymentPage } from "../payments/fake-page.ts";
 import { FakePaymentProvider } from "../payments/payments.provider.ts";
+import { AppError } from "../../lib/errors.ts";
+import { localizePath } from "../../../common/locale.ts";
 import { fakeCheckout, paymentCallback, startOnlinePayment } from "./burial-payments.service.ts";
 import {
   clientCemeteries,
@@ -163,7 +165,8 @@ export const burialRequestRoutes = createRouter()
     }),
     async (c) => {
       const user = callerOf(c);
-      return c.json(await startOnlinePayment(c.get("services"), user, c.req.valid("param").id), 200);
+      const s = c.get("services");
+      return c.json(await startOnlinePayment(s, user, c.req.valid("param").id, c.get("locale")), 200);
     },
   )
   .openapi(
@@ -188,13 +191,6 @@ export const burialRequestRoutes = createRouter()
       c.json(await paymentCallback(c.get("services"), c.req.valid("param").provider, c.req.valid("json")), 200),
   );
 
-const esc = (v: string | number) => String(v).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/**
- * The fake payment provider's "bank page" (demos and tests only; absent when another provider or
- * none is configured): the visitor pays or declines, the page posts the provider's signed callback
- * to this app, as a real acquirer's server would, and sends the visitor back to their request.
- */
 const ZPaymentParam = z.object({ id: z.string().max(64) });
 const htmlPage = { description: "An HTML page", content: { "text/html": { schema: z.string() } } };
 
@@ -214,13 +210,40 @@ export const fakePaymentPages = createRouter()
       if (!(s.payments instanceof FakePaymentProvider)) return c.notFound() as never;
       const locale = c.get("locale");
       const p = await fakeCheckout(s, c.req.valid("param").id);
-      const t = (k: string, params?: Record<string, string | number>) =>
-        esc(translate(locale, `payment.fake.${k}`, params));
-      return c.html(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t("title")}</title></head>
-<body><main><h1>${t("title")}</h1><p>${t("note")}</p>
-<p>${t("for", { number: p.number })}</p><p><strong>${t("amount", { amount: p.amount.toLocaleString("ru-RU") })}</strong></p>
-${p.status === "pending" ? `<form method="post"><button name="outcome" value="paid">${t("pay")}</button> <button name="outcome" value="failed">${t("decline")}</button></form>` : `<p>${t(`status_${p.status}`)}</p>`}
-<p><a href="${locale === "kk" ? "/kk" : ""}/client/tickets/active/${p.requestId}">${t("back")}</a></p></main></body></html>`) as never;
+      const html = fakePaymentPage({
+        locale,
+        number: p.number,
+        amount: p.amount,
+        status: p.status,
+        receipt: p.receipt,
+        action: `/api/v1/payments/fake/${p.id}?lang=${locale}`,
+        backHref: localizePath(`/client/tickets/active/${p.requestId}`, locale),
+        fontsBase: "/api/v1/payments/fake/fonts",
+      });
+      return c.html(html, 200, { "Cache-Control": "no-store" }) as never;
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "public",
+      method: "get",
+      path: "/payments/fake/fonts/{file}",
+      tags: ["Payments"],
+      summary: "The fonts of the fake provider's page (the product's Noto Sans)",
+      request: { params: z.object({ file: z.string().max(64) }) },
+      responses: {
+        200: { description: "A WOFF2 font", content: { "font/woff2": { schema: z.string() } } },
+        ...errorResponses(404),
+      },
+    }),
+    async (c) => {
+      const s = c.get("services");
+      const font = s.payments instanceof FakePaymentProvider ? fakePageFont(c.req.valid("param").file) : null;
+      if (!font) throw new AppError(404, "not_found");
+      return c.body(new Uint8Array(font), 200, {
+        "Content-Type": "font/woff2",
+        "Cache-Control": "public, max-age=86400",
+      }) as never;
     },
   )
   .openapi(
@@ -242,10 +265,7 @@ ${p.status === "pending" ? `<form method="post"><button name="outcome" value="pa
       const outcome = form.outcome === "paid" ? "paid" : "failed";
       const p = await fakeCheckout(s, c.req.valid("param").id);
       await paymentCallback(s, provider.id, { paymentId: p.id, outcome, signature: provider.sign(p.id, outcome) });
-      const prefix = c.get("locale") === "kk" ? "/kk" : "";
-      return c.redirect(
-        `${prefix}/client/reservation/reservation-complete?id=${p.requestId}&paid=${outcome === "paid" ? 1 : 0}`,
-        303,
-      ) as never;
+      const back = localizePath("/client/reservation/reservation-complete", c.get("locale"));
+      return c.redirect(`${back}?id=${p.requestId}&paid=${outcome === "paid" ? 1 : 0}`, 303) as never;
     },
   );

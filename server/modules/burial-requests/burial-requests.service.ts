@@ -12,6 +12,7 @@ import {
   requestNumber,
   SLOT_DAYS_AHEAD,
   SLOT_LEAD_MINUTES,
+  onlineReceipt,
   slotTimes,
   type BurialRequestMove,
   type TBurialRequest,
@@ -646,14 +647,16 @@ async function assertCertificate(tx: Queryable, id: number) {
 }
 
 /** Pays a request on the payment provider's word (the system's move), in the caller's transaction. */
-export async function payOnline(tx: Queryable, s: Services, requestId: number, ref: string): Promise<boolean> {
+export async function payOnline(tx: Queryable, s: Services, requestId: number, paymentId: string): Promise<boolean> {
   const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, requestId)).for("update");
   if (row?.status !== "pending" || row.expiresAt <= s.now()) return false;
   await assertCertificate(tx, row.id);
   // Another family booked a place after the hold lapsed, before this payment was confirmed: the
   // money is returned (`refund_due`), the request stays unpaid and expires.
   if (!(await holdsKeepable(tx, row.id))) return false;
-  await move(tx, s, burialRequestMachine, row, "pay_online", SYSTEM, { data: { ref } });
+  // The receipt people read (`P-2026-000123`); the payment's own id stays in the history's data.
+  const ref = onlineReceipt(row.id, row.createdAt);
+  await move(tx, s, burialRequestMachine, row, "pay_online", SYSTEM, { data: { ref, paymentId } });
   return true;
 }
 

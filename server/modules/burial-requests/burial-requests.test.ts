@@ -13,6 +13,7 @@ import {
   take,
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
@@ -124,6 +125,38 @@ describe("booking a place", () => {
 });
 
 describe("from booking to burial", () => {
+  it("tells the family in the language they chose last: signing in from /kk, the switch back to Russian", async () => {
+    // The demo client registered in Russian; signing in from a Kazakh page is a choice of Kazakh.
+    const kk = await h.request("POST", "/auth/otp/verify", {
+      body: { phone: h.phones.client, code: "111111" },
+      headers: { "accept-language": "kk" },
+    });
+    expect(kk.json.user.locale).toBe("kk");
+    const { id } = (await book(client, ids(1))).json;
+    await ready(client, id);
+    const sent = async () => {
+      await h.runQueue();
+      const texts = h.sms.sent.filter((m) => m.phone === h.phones.client).map((m) => m.text);
+      h.sms.sent = [];
+      return texts;
+    };
+    await h.request("POST", `/burial-requests/${id}/moves/pay_office`, { token: manager, body: {} });
+    expect(await sent()).toEqual([expect.stringMatching(/бронь төленді/)]);
+    await h.request("POST", `/burial-requests/${id}/moves/confirm`, { token: manager, body: {} });
+    expect(await sent()).toEqual([expect.stringMatching(/жерлеуді зират растады/)]);
+    // Back to Russian with the switch (the page server stores the choice of a page's language).
+    const chosen = await h.request("PUT", "/me/locale", { token: client, body: { locale: "ru" } });
+    expect(chosen.json).toEqual({ locale: "ru" });
+    expect((await h.request("GET", "/me", { token: client })).json.user.locale).toBe("ru");
+    await h.request("POST", `/burial-requests/${id}/moves/complete`, { token: manager, body: {} });
+    expect(await sent()).toEqual([expect.stringMatching(/^Захоронение по заявке № .* состоялось/)]);
+    // A sign-in that states no language changes nothing; a wrong one is refused.
+    await h.login(h.phones.client);
+    expect((await h.request("GET", "/me", { token: client })).json.user.locale).toBe("ru");
+    expect((await h.request("PUT", "/me/locale", { token: client, body: { locale: "en" } })).status).toBe(422);
+    expect((await h.request("PUT", "/me/locale", { body: { locale: "kk" } })).status).toBe(401);
+  });
+
   it("runs the whole journey: details, office payment, confirm, complete → a burial record found by search", async () => {
     const { id } = (await book(client, ids(2))).json;
     await ready(client, id);
@@ -223,7 +256,12 @@ describe("from booking to burial", () => {
     const results = await Promise.all([1, 2, 3].map(() => h.request("POST", "/payments/callback/fake", { body })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const got = await h.request("GET", `/burial-requests/${id}`, { token: client });
-    expect(got.json).toMatchObject({ status: "paid", paymentMethod: "online" });
+    // The receipt is short and human (the request's number, marked as paid online), not the payment's UUID.
+    expect(got.json).toMatchObject({ status: "paid", paymentMethod: "online", paymentRef: `P-${got.json.number}` });
+    const pdf = await h.api.request(`/api/v1/burial-requests/${id}/confirmation.pdf`, {
+      headers: { authorization: `Bearer ${client}` },
+    });
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer())).join(" ")).toContain(`P-${got.json.number}`);
     // The family reads the payment once in the history: started, then paid.
     expect(got.json.history.map((e: { action: string }) => e.action)).toEqual([
       "create",
@@ -231,6 +269,43 @@ describe("from booking to burial", () => {
       "payment_started",
       "pay_online",
     ]);
+  });
+
+  it("shows the fake provider's page in the language the payment was started from, and comes back to it", async () => {
+    const { id } = (await book(client, ids(1))).json;
+    await ready(client, id);
+    const start = await h.request("POST", `/burial-requests/${id}/payments`, {
+      token: client,
+      headers: { "accept-language": "kk" },
+    });
+    expect(start.json.redirectUrl).toMatch(/^\/api\/v1\/payments\/fake\/[0-9a-f-]{36}\?lang=kk$/);
+    const url = (start.json.redirectUrl as string).replace("/api/v1", "");
+    // Opened with a Russian cookie (the bank's page of another tab): still Kazakh, as started.
+    const page = await h.request("GET", url, { cookie: "locale=ru" });
+    expect(page.status).toBe(200);
+    const html = page.json as string;
+    expect(html).toContain('<html lang="kk-KK">');
+    expect(html).toContain("Сынақ төлемі");
+    expect(html).toMatch(/font-family:"Noto Sans"/);
+    expect(html).toContain(`action="/api/v1${url}"`);
+    expect(html).toContain(`href="/kk/client/tickets/active/${id}"`);
+    // Its fonts are this site's own; nothing else is served under their path.
+    const font = html.match(/url\((\/api\/v1\/payments\/fake\/fonts\/[^)]+)\)/)?.[1] as string;
+    const fontRes = await h.api.request(font);
+    expect(fontRes.status).toBe(200);
+    expect(fontRes.headers.get("content-type")).toBe("font/woff2");
+    expect((await h.request("GET", "/payments/fake/fonts/..%2Fpackage.json")).status).toBe(404);
+    // Paying on it: back to the Kazakh request page, paid, with the receipt.
+    const paid = await h.api.request(`/api/v1${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: "locale=ru" },
+      body: "outcome=paid",
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`/kk/client/reservation/reservation-complete?id=${id}&paid=1`);
+    const after = (await h.request("GET", url, { cookie: "locale=ru" })).json as string;
+    expect(after).toContain("Төлем жасалды.");
+    expect(after).toMatch(/Түбіртек № P-\d{4}-\d{6}/);
   });
 
   it("never shows a request to another client or to a manager of another cemetery", async () => {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Locale } from "../../../common/locale.ts";
 
 /**
  * An online payment provider, behind one interface so a real acquirer (Kaspi, Halyk, a card
@@ -8,7 +9,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export interface PaymentProvider {
   readonly id: string;
-  start(p: { paymentId: string; amount: number; description: string }): Promise<{ redirectUrl: string }>;
+  /** `locale`: the family's language, which the provider's page speaks when it can. */
+  start(p: {
+    paymentId: string;
+    amount: number;
+    description: string;
+    locale: Locale;
+  }): Promise<{ redirectUrl: string }>;
   /** The outcome a callback carries, or null when its signature does not hold. */
   verify(body: unknown): { paymentId: string; outcome: "paid" | "failed" } | null;
 }
@@ -22,9 +29,9 @@ export class FakePaymentProvider implements PaymentProvider {
   readonly id = "fake";
   constructor(private readonly secret: string) {}
 
-  /** The fake bank's page is on this very site, so its address is a path. */
-  async start(p: { paymentId: string }): Promise<{ redirectUrl: string }> {
-    return { redirectUrl: `/api/v1/payments/fake/${p.paymentId}` };
+  /** The fake bank's page is on this very site, so its address is a path; it speaks the family's language. */
+  async start(p: { paymentId: string; locale: Locale }): Promise<{ redirectUrl: string }> {
+    return { redirectUrl: `/api/v1/payments/fake/${p.paymentId}?lang=${p.locale}` };
   }
 
   sign(paymentId: string, outcome: string): string {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { TEmployee } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
@@ -25,6 +25,14 @@ export async function getMe(db: Db, user: TSessionUser, locale: Locale) {
     if (sup) organisation = { kind: "supplier", id: sup.id, name: sup.companyName, status: sup.status };
   }
   return { user, organisation, unreadNotifications: await countUnread(db, user.id) };
+}
+
+/** The person's language, which their SMS and notifications follow (their latest choice). */
+export async function setUserLocale(db: Db, userId: number, locale: Locale): Promise<void> {
+  await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, userId), ne(users.locale, locale)));
 }
 
 function toEmployee(u: typeof users.$inferSelect): TEmployee {
