@@ -79,6 +79,8 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
           {cemetery.burialSlots.days.map((d) => t(`weekday.${d}`)).join(", ")}, {cemetery.burialSlots.from}–
           {cemetery.burialSlots.to}
         </dd>
+        <dt>{t("reserve.hold")}</dt>
+        <dd data-testid="hold-hours">{t("reserve.hold_value", { hours: cemetery.holdHours })}</dd>
         {cemetery.phones ? (
           <>
             <dt>{t("reserve.phones")}</dt>
@@ -119,7 +121,7 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
                 {t("reserve.clear")}
               </button>
             </div>
-            <p className="field__hint">{t("reserve.book_hint")}</p>
+            <p className="field__hint">{t("reserve.book_hint", { hours: cemetery.holdHours })}</p>
           </div>
         ) : null}
         {opened ? (
