@@ -295,7 +295,7 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
           : null}
         {moves.includes("complete") ? (
           <details className="record" data-testid="move-complete" open={Boolean(failed("complete"))}>
-            <summary>{t("manager.booking.complete")}</summary>
+            <summary className="button button--ghost">{t("manager.booking.complete")}</summary>
             {moveForm(
               "complete",
               t("manager.booking.complete_yes"),
@@ -308,7 +308,7 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
         ) : null}
         {moves.includes("cancel") ? (
           <details className="record" data-testid="move-cancel" open={Boolean(failed("cancel"))}>
-            <summary>{t("manager.booking.cancel")}</summary>
+            <summary className="button button--ghost button--danger">{t("manager.booking.cancel")}</summary>
             {moveForm(
               "cancel",
               t("manager.booking.cancel_yes"),
