@@ -284,7 +284,13 @@ export const ZBurialSearchPage = z.object({
 });
 
 /** A plot as the public map shows it, with the graves in it. */
-export const ZPublicPlot = ZPlotFacts.extend({ graves: z.array(ZPublicBurial) }).meta({ id: "PublicPlot" });
+export const ZPublicPlot = ZPlotFacts.extend({
+  graves: z.array(ZPublicBurial),
+  familyHoldSince: z.string().nullable().meta({
+    description:
+      "A reserved place kept for a family after a burial in its neighbour (decision 015): the burial's completion; null otherwise",
+  }),
+}).meta({ id: "PublicPlot" });
 
 /** A burial record as the cemetery staff see it (with the IIN). */
 export const ZStaffBurial = z

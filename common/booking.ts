@@ -70,6 +70,11 @@ export const ZBurialRequest = ZBurialRequestSummary.extend({
   cancelReason: z.string().nullable(),
   burialId: z.number().nullable(),
   cemeteryAddress: z.string(),
+  /**
+   * After the burial: the further booked places, which stay reserved for the family's next burial
+   * (decision 015) — «Забронировано для семейного захоронения» from `completedAt`.
+   */
+  keptForFamily: z.array(ZBurialRequestPlace),
   documents: z.object({
     certificate: z.array(ZUploadFile),
     kinship: z.array(ZUploadFile),

@@ -148,7 +148,21 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
               </Link>
             </>,
           )}
-          {fact(t("manager.booking.places"), placesText(t, r.places), "request-places")}
+          {fact(
+            t("manager.booking.places"),
+            <>
+              {placesText(t, r.places)}
+              {r.keptForFamily.length && r.completedAt ? (
+                <span className="history__reason" data-testid="request-kept">
+                  {t("booking.kept_for_family", {
+                    date: formatDate(locale, r.completedAt),
+                    places: placesText(t, r.keptForFamily),
+                  })}
+                </span>
+              ) : null}
+            </>,
+            "request-places",
+          )}
           {fact(t("manager.booking.slot"), slotText(t, locale, r), "request-slot")}
           {fact(t("manager.booking.fee"), formatMoney(locale, r.fee))}
           {r.paidAt

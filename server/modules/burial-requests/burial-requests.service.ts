@@ -632,6 +632,15 @@ async function present(
     .from(auditLog)
     .where(and(eq(auditLog.entityType, "burial_request"), eq(auditLog.entityId, String(row.id))))
     .orderBy(asc(auditLog.at), asc(auditLog.id));
+  // After the burial the further booked places stay held for the family (decision 015): which, and since when.
+  const kept =
+    row.status === "completed"
+      ? await db
+          .select({ plotId: plotHolds.plotId })
+          .from(plotHolds)
+          .where(and(eq(plotHolds.requestId, row.id), isNull(plotHolds.releasedAt)))
+      : [];
+  const keptIds = new Set(kept.map((k) => k.plotId));
   const hasCertificate = docs.certificate.length > 0;
   const now = s.now();
   const moves = movesFor(burialRequestMachine, row, user, now).filter((m) => !(m === "pay_office" && !hasCertificate));
@@ -651,6 +660,7 @@ async function present(
     cancelReason: row.cancelReason,
     burialId: row.burialId,
     cemeteryAddress: cemetery?.address ?? "",
+    keptForFamily: (summary as TBurialRequestSummary).places.filter((p) => keptIds.has(p.plotId)),
     documents: docs,
     familyGrave,
     client,
