@@ -17,7 +17,10 @@ for (const c of CASES) {
   test(`the admin sets a cemetery's hold hours and slots on its form (${c.lang})`, async ({ page }) => {
     const errors = watchForErrors(page);
     await login(page, DEMO.admin.phone, { locale: c.lang });
-    const list = (await (await page.request.get("/api/v1/cemeteries")).json()).items as { id: number; status: string }[];
+    const list = (await (await page.request.get("/api/v1/cemeteries")).json()).items as {
+      id: number;
+      status: string;
+    }[];
     const cemetery = list.find((x) => x.status === "open") as { id: number };
     const before = await (await page.request.get(`/api/v1/cemeteries/${cemetery.id}/record`)).json();
 
@@ -53,7 +56,12 @@ for (const c of CASES) {
     // The demo's terms as they were, for the other journeys.
     const { id: _id, sectors: _s, ...body } = after;
     const restored = await page.request.put(`/api/v1/cemeteries/${cemetery.id}`, {
-      data: { ...body, holdHours: before.holdHours, slotMinutes: before.slotMinutes, slotCapacity: before.slotCapacity },
+      data: {
+        ...body,
+        holdHours: before.holdHours,
+        slotMinutes: before.slotMinutes,
+        slotCapacity: before.slotCapacity,
+      },
     });
     expect(restored.status()).toBe(200);
     expect(errors).toEqual([]);

@@ -49,8 +49,7 @@ async function textFits(l: Locator, text: "selected" | "placeholder") {
     const needs = ctx.measureText(value).width;
     // A select's own arrow takes about 1.5em at its right besides the padding.
     const arrow = which === "selected" ? 1.5 * Number.parseFloat(s.fontSize) : 0;
-    const room =
-      el.clientWidth - Number.parseFloat(s.paddingLeft) - Number.parseFloat(s.paddingRight) - arrow;
+    const room = el.clientWidth - Number.parseFloat(s.paddingLeft) - Number.parseFloat(s.paddingRight) - arrow;
     return { value, needs: Math.ceil(needs), room: Math.floor(room) };
   }, text);
 }
@@ -75,7 +74,7 @@ for (const lang of ["ru", "kk"] as const) {
     await expectOnScreen(employees.locator("tbody tr .row-actions button"), "employee remove");
     await expectNoSideScroll(page);
     // The labels go with the values: the status cell says what it is.
-    const label = lang === "kk" ? /Күйі/ : /Статус/;
+    const label = lang === "kk" ? /Мәртебесі/ : /Статус/;
     await expect(employees.locator("tbody tr").first().locator("td").nth(3)).toHaveAttribute("data-label", label);
     // The row's buttons work where they stand: the edit form opens on a tap.
     await employees.locator("tbody tr .row-actions summary").first().tap();
@@ -110,20 +109,21 @@ for (const lang of ["ru", "kk"] as const) {
     const map = page.getByTestId("cemeteries-map");
     await expect(map).toHaveAttribute("data-labels", /^[1-9]/);
     const labels = map.locator(".cemetery-label");
-    const shown = await labels.evaluateAll((els, width) =>
-      els
-        .filter((el) => getComputedStyle(el).visibility !== "hidden")
-        .map((el) => {
-          const r = el.getBoundingClientRect();
-          const box = (el.closest(".leaflet-container") as HTMLElement).getBoundingClientRect();
-          // Every line of the label: a word wider than the label is cut.
-          const words = [...el.querySelectorAll("span span")].map((s) => (s as HTMLElement).scrollWidth);
-          return {
-            text: el.textContent,
-            inside: r.left >= box.left && r.right <= Math.min(box.right, width) && r.top >= box.top,
-            fits: el.scrollWidth <= el.clientWidth + 1 && words.every((w) => w <= el.clientWidth),
-          };
-        }),
+    const shown = await labels.evaluateAll(
+      (els, width) =>
+        els
+          .filter((el) => getComputedStyle(el).visibility !== "hidden")
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            const box = (el.closest(".leaflet-container") as HTMLElement).getBoundingClientRect();
+            // Every line of the label: a word wider than the label is cut.
+            const words = [...el.querySelectorAll("span span")].map((s) => (s as HTMLElement).scrollWidth);
+            return {
+              text: el.textContent,
+              inside: r.left >= box.left && r.right <= Math.min(box.right, width) && r.top >= box.top,
+              fits: el.scrollWidth <= el.clientWidth + 1 && words.every((w) => w <= el.clientWidth),
+            };
+          }),
       WIDTH,
     );
     expect(shown.length).toBeGreaterThan(0);
@@ -146,7 +146,9 @@ for (const lang of ["ru", "kk"] as const) {
     }
     await expectNoSideScroll(page);
     // The family's quota of unpaid bookings is left as it was.
-    const cancelled = await request.post(`/api/v1/burial-requests/${id}/moves/cancel_own`, { data: { reason: "тест" } });
+    const cancelled = await request.post(`/api/v1/burial-requests/${id}/moves/cancel_own`, {
+      data: { reason: "тест" },
+    });
     expect(cancelled.status()).toBe(200);
   });
 }
