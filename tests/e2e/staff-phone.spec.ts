@@ -120,7 +120,12 @@ for (const lang of ["ru", "kk"] as const) {
             const words = [...el.querySelectorAll("span span")].map((s) => (s as HTMLElement).scrollWidth);
             return {
               text: el.textContent,
-              inside: r.left >= box.left && r.right <= Math.min(box.right, width) && r.top >= box.top,
+              // Clear of the map's border and rounded corners (a label flush against the edge is cut by them).
+              inside:
+                r.left >= box.left + 5 &&
+                r.right <= Math.min(box.right, width) - 5 &&
+                r.top >= box.top + 5 &&
+                r.bottom <= box.bottom - 5,
               fits: el.scrollWidth <= el.clientWidth + 1 && words.every((w) => w <= el.clientWidth),
             };
           }),
