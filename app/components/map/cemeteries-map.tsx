@@ -33,7 +33,7 @@ function placeLabels(map: LeafletMap, marks: CircleMarker[]) {
   const taken: DOMRect[] = marks.map((m) => {
     const at = map.latLngToContainerPoint(m.getLatLng());
     const r = m.getRadius() + 2;
-    return new DOMRect(box.left + at.x - r, box.top + at.y - r, 2 * r, 2 * r);
+    return new DOMRect(outer.left + at.x - r, outer.top + at.y - r, 2 * r, 2 * r);
   });
   let shown = 0;
   for (const m of marks) {
