@@ -12,7 +12,7 @@ import {
   SUPPLIER_MOVES,
   SUPPLIER_STATUSES,
 } from "./api-types.ts";
-import { ZCemeteryInput } from "./schemas.ts";
+import { ZCemeteryRecordFields } from "./schemas.ts";
 
 /**
  * The API's answers as zod schemas: the routes declare their responses with them (and so the
@@ -245,6 +245,10 @@ export const ZCemeteryDetail = ZCemeterySummary.extend({
   capacity: z.number(),
   burialFee: z.number().meta({ description: "KZT" }),
   burialSlots: z.object({ days: z.array(z.number()), from: z.string(), to: z.string() }),
+  holdHours: z.number().meta({ description: "How long a new booking holds its places unpaid" }),
+  familyGraveYears: z
+    .number()
+    .meta({ description: "Years after a family grave's last burial before it takes another coffin" }),
   boundary: z
     .array(z.tuple([z.number(), z.number()]))
     .nullable()
@@ -252,7 +256,7 @@ export const ZCemeteryDetail = ZCemeterySummary.extend({
 }).meta({ id: "CemeteryDetail" });
 
 /** Every field of a cemetery in both languages, as the admin's form edits it. */
-export const ZCemeteryRecord = ZCemeteryInput.extend({ id: z.number() }).meta({ id: "CemeteryRecord" });
+export const ZCemeteryRecord = ZCemeteryRecordFields.extend({ id: z.number() }).meta({ id: "CemeteryRecord" });
 
 /** A grave as the public registry shows it: never the IIN. */
 export const ZPublicBurial = z
@@ -280,7 +284,13 @@ export const ZBurialSearchPage = z.object({
 });
 
 /** A plot as the public map shows it, with the graves in it. */
-export const ZPublicPlot = ZPlotFacts.extend({ graves: z.array(ZPublicBurial) }).meta({ id: "PublicPlot" });
+export const ZPublicPlot = ZPlotFacts.extend({
+  graves: z.array(ZPublicBurial),
+  familyHoldSince: z.string().nullable().meta({
+    description:
+      "A reserved place kept for a family after a burial in its neighbour (decision 015): the burial's completion; null otherwise",
+  }),
+}).meta({ id: "PublicPlot" });
 
 /** A burial record as the cemetery staff see it (with the IIN). */
 export const ZStaffBurial = z

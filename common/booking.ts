@@ -70,6 +70,11 @@ export const ZBurialRequest = ZBurialRequestSummary.extend({
   cancelReason: z.string().nullable(),
   burialId: z.number().nullable(),
   cemeteryAddress: z.string(),
+  /**
+   * After the burial: the further booked places, which stay reserved for the family's next burial
+   * (decision 015) — «Забронировано для семейного захоронения» from `completedAt`.
+   */
+  keptForFamily: z.array(ZBurialRequestPlace),
   documents: z.object({
     certificate: z.array(ZUploadFile),
     kinship: z.array(ZUploadFile),
@@ -99,19 +104,6 @@ export const ZSlotDay = z.object({
 });
 export const ZSlots = z.object({ days: z.array(ZSlotDay), fee: z.number() });
 export type TSlots = z.infer<typeof ZSlots>;
-
-/** Filters of the staff's and the client's lists, in the URL. */
-export const ZBurialRequestFilter = z.object({
-  status: z.enum(BURIAL_REQUEST_STATUSES).optional(),
-  open: z.enum(["1"]).optional(),
-  kind: z.enum(BURIAL_KINDS).optional(),
-  cemeteryId: ZId.optional(),
-  number: z.string().trim().max(20).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
-export type TBurialRequestFilter = z.input<typeof ZBurialRequestFilter>;
 
 /** `/client/cemetery`: where the family has graves or bookings. */
 export const ZClientCemeteries = z.object({

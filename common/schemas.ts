@@ -217,8 +217,25 @@ export type TSearchRequestInput = z.input<typeof ZSearchRequestInput>;
 const ZLngLat = z.tuple([z.number().min(46).max(88), z.number().min(40).max(56)]);
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
 
-/** A cemetery as the admin creates and edits it. */
-export const ZCemeteryInput = z.object({
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int("validation.whole_number").min(min).max(max).default(fallback);
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * A cemetery's booking terms (decision 015), set by the admin and applied to bookings made after
+ * the change (a booking keeps the hold it was given; slots are counted by the current capacity).
+ * Bounds: a hold of 1 hour to 14 days; a family grave's interval of 1 to 50 years; 1 to 50 burials
+ * a slot; a slot of 15 minutes to 8 hours that fits in the day's burial hours.
+ */
+export const CEMETERY_TERMS = {
+  holdHours: wholeNumber(1, 336, 72),
+  familyGraveYears: wholeNumber(1, 50, 15),
+  slotCapacity: wholeNumber(1, 50, 2),
+  slotMinutes: wholeNumber(15, 480, 60),
+};
+
+/** A cemetery's fields (the API's body and the admin's form check them with `slotFitsTheDay`). */
+const ZCemeteryFields = z.object({
   akimatId: zId("validation.required"),
   nameRu: z.string().trim().min(2, "validation.required").max(200, "validation.too_long_200"),
   nameKk: z.string().trim().min(2, "validation.required").max(200, "validation.too_long_200"),
@@ -250,11 +267,22 @@ export const ZCemeteryInput = z.object({
     .refine((s) => s.from < s.to, { message: "validation.time_order", path: ["to"] }),
   /** The boundary ring, not closed: at least 3 points. */
   boundary: z.array(ZLngLat).min(3, "validation.boundary").max(500),
+  ...CEMETERY_TERMS,
 });
+
+/** A slot no longer than the day's burial hours (otherwise the cemetery offers no slot at all). */
+const slotFitsTheDay = (c: { burialSlots: { from: string; to: string }; slotMinutes: number }) =>
+  minutesOf(c.burialSlots.to) - minutesOf(c.burialSlots.from) >= c.slotMinutes;
+const SLOT_TOO_LONG = { message: "validation.slot_longer_than_day", path: ["slotMinutes"] };
+
+/** A cemetery as the admin creates and edits it. */
+export const ZCemeteryInput = ZCemeteryFields.refine(slotFitsTheDay, SLOT_TOO_LONG);
+/** Every field of a cemetery, without the checks across fields (the record the admin's form reads). */
+export const ZCemeteryRecordFields = ZCemeteryFields;
 export type TCemeteryInput = z.input<typeof ZCemeteryInput>;
 
 /** The admin's cemetery form: the boundary drawn on the map travels as JSON text in one field. */
-export const ZCemeteryForm = ZCemeteryInput.extend({
+export const ZCemeteryForm = ZCemeteryFields.extend({
   boundary: z.preprocess((v) => {
     if (typeof v !== "string") return v ?? [];
     try {
@@ -262,8 +290,8 @@ export const ZCemeteryForm = ZCemeteryInput.extend({
     } catch {
       return [];
     }
-  }, ZCemeteryInput.shape.boundary),
-});
+  }, ZCemeteryFields.shape.boundary),
+}).refine(slotFitsTheDay, SLOT_TOO_LONG);
 
 /** "Generate plots by ranges": one sector, rows from–to, places per row, plot size in metres. */
 export const ZGeneratePlots = z

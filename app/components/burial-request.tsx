@@ -131,7 +131,17 @@ export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) 
           {b.cemeteryAddress ? <span className="muted"> · {b.cemeteryAddress}</span> : null}
         </dd>
         <dt>{t("booking.places")}</dt>
-        <dd data-testid="facts-places">{placesText(t, b.places) || "—"}</dd>
+        <dd data-testid="facts-places">
+          {placesText(t, b.places) || "—"}
+          {b.keptForFamily.length && b.completedAt ? (
+            <span className="history__reason" data-testid="facts-kept">
+              {t("booking.kept_for_family", {
+                date: formatDate(locale, b.completedAt),
+                places: placesText(t, b.keptForFamily),
+              })}
+            </span>
+          ) : null}
+        </dd>
         {b.familyGrave ? (
           <>
             <dt>{t("booking.family_grave")}</dt>

@@ -58,10 +58,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="section" aria-labelledby="home-search-title">
         <h2 id="home-search-title">{t("search.home_title")}</h2>
         <Form method="get" action={to("/search")} className="inline-form home-search" role="search">
-          <label htmlFor="home-q" className="visually-hidden">
+          {/* The label says what to type, above the field; the placeholder only an example, short enough for a phone. */}
+          <label htmlFor="home-q" className="home-search__label">
             {t("search.home_hint")}
           </label>
-          <input id="home-q" name="q" type="search" placeholder={t("search.home_hint")} required />
+          <input id="home-q" name="q" type="search" placeholder={t("search.home_placeholder")} required />
           <button type="submit" className="button">
             <Icon name="search" /> {t("common.find")}
           </button>

@@ -8,6 +8,9 @@ import { useLeafletMap } from "./use-map.ts";
 const overlaps = (a: DOMRect, b: DOMRect) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+/** Pixels a label keeps from the map's edge: its 1 px border and 10 px rounded corners clip what touches it. */
+const LABEL_INSET = 6;
+
 /**
  * Places, in the marks' order, each label on the first side of its mark (above, below, then
  * beside it towards the map's middle, then away from it) where it lies wholly inside the map and covers neither an earlier label nor any
@@ -17,13 +20,20 @@ const overlaps = (a: DOMRect, b: DOMRect) =>
  */
 function placeLabels(map: LeafletMap, marks: CircleMarker[]) {
   const container = map.getContainer();
-  const box = container.getBoundingClientRect();
+  // Clear of the map's border and rounded corners, which would cut a label flush against the edge.
+  const outer = container.getBoundingClientRect();
+  const box = new DOMRect(
+    outer.left + LABEL_INSET,
+    outer.top + LABEL_INSET,
+    outer.width - 2 * LABEL_INSET,
+    outer.height - 2 * LABEL_INSET,
+  );
   const middle = map.getSize().x / 2;
   // The marks are drawn on a canvas: their boxes come from their centres and radii.
   const taken: DOMRect[] = marks.map((m) => {
     const at = map.latLngToContainerPoint(m.getLatLng());
     const r = m.getRadius() + 2;
-    return new DOMRect(box.left + at.x - r, box.top + at.y - r, 2 * r, 2 * r);
+    return new DOMRect(outer.left + at.x - r, outer.top + at.y - r, 2 * r, 2 * r);
   });
   let shown = 0;
   for (const m of marks) {

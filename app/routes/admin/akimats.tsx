@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatNumber } from "../../../common/i18n.ts";
 import { formatPhone } from "../../../common/phone.ts";
+import { DataTable } from "../../components/data-table.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -32,52 +33,54 @@ export default function Akimats({ loaderData }: Route.ComponentProps) {
           <p>{t("admin.akimats.empty")}</p>
         </div>
       ) : (
-        <div className="table-wrap">
-          <table className="table" data-testid="akimat-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.akimats.name")}</th>
-                <th scope="col">{t("admin.akimats.city")}</th>
-                <th scope="col">{t("admin.akimats.contacts")}</th>
-                <th scope="col" className="num">
-                  {t("admin.akimats.employees")}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("common.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((a) => (
-                <tr key={a.id}>
-                  <td>
-                    <strong>{locale === "kk" ? a.nameKk : a.nameRu}</strong>
-                    <br />
-                    <small className="muted" lang={locale === "kk" ? "ru" : "kk"}>
-                      {locale === "kk" ? a.nameRu : a.nameKk}
-                    </small>
-                  </td>
-                  <td>{a.city}</td>
-                  <td>
-                    {a.address}
-                    {a.phone ? (
-                      <>
-                        <br />
-                        {formatPhone(a.phone)}
-                      </>
-                    ) : null}
-                  </td>
-                  <td className="num">{formatNumber(locale, a.employeeCount)}</td>
-                  <td>
-                    <Link to={`${to("/admin/akimat/form")}?id=${a.id}`} className="button button--ghost button--small">
-                      <Icon name="pencil" size={16} /> {t("common.edit")}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="akimat-table"
+          rows={items}
+          rowKey={(a) => a.id}
+          columns={[
+            {
+              label: t("admin.akimats.name"),
+              cell: (a) => (
+                <>
+                  <strong>{locale === "kk" ? a.nameKk : a.nameRu}</strong>
+                  <br />
+                  <small className="muted" lang={locale === "kk" ? "ru" : "kk"}>
+                    {locale === "kk" ? a.nameRu : a.nameKk}
+                  </small>
+                </>
+              ),
+            },
+            { label: t("admin.akimats.city"), cell: (a) => a.city },
+            {
+              label: t("admin.akimats.contacts"),
+              cell: (a) => (
+                <>
+                  {a.address}
+                  {a.phone ? (
+                    <>
+                      <br />
+                      {formatPhone(a.phone)}
+                    </>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              label: t("admin.akimats.employees"),
+              className: "num",
+              cell: (a) => formatNumber(locale, a.employeeCount),
+            },
+            {
+              label: t("common.actions"),
+              hideLabel: true,
+              cell: (a) => (
+                <Link to={`${to("/admin/akimat/form")}?id=${a.id}`} className="button button--ghost button--small">
+                  <Icon name="pencil" size={16} /> {t("common.edit")}
+                </Link>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -60,6 +60,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const STATUSES = ["open", "family_only", "closed"] as const;
+/** The booking terms the admin sets (decision 015), with their labels' keys. */
+const TERMS = ["holdHours", "familyGraveYears", "slotCapacity", "slotMinutes"] as const;
+const TERM_LABELS = {
+  holdHours: "hold_hours",
+  familyGraveYears: "family_grave_years",
+  slotCapacity: "slot_capacity",
+  slotMinutes: "slot_minutes",
+} as const satisfies Record<(typeof TERMS)[number], string>;
 /** Almaty's centre, where a new cemetery's map opens. */
 const ALMATY: [number, number] = [76.9286, 43.2567];
 
@@ -78,6 +86,10 @@ export default function CemeteryForm({ loaderData, actionData }: Route.Component
       ...c,
       phones: c ? formatPhones(c.phones) : "",
       burialSlots: c?.burialSlots ?? { days: [1, 2, 3, 4, 5, 6], from: "10:00", to: "16:00" },
+      holdHours: c?.holdHours ?? 72,
+      familyGraveYears: c?.familyGraveYears ?? 15,
+      slotCapacity: c?.slotCapacity ?? 2,
+      slotMinutes: c?.slotMinutes ?? 60,
     },
   });
   const days = fields["burialSlots.days"];
@@ -177,6 +189,22 @@ export default function CemeteryForm({ loaderData, actionData }: Route.Component
           <div className="form__row">
             <TextField field={fields["burialSlots.from"]} label={t("admin_cemetery.from")} type="time" />
             <TextField field={fields["burialSlots.to"]} label={t("admin_cemetery.to")} type="time" />
+          </div>
+        </fieldset>
+        <fieldset className="fieldset" data-testid="cemetery-terms">
+          <legend>{t("admin_cemetery.terms")}</legend>
+          <p className="field__hint">{t("admin_cemetery.terms_hint")}</p>
+          <div className="form__row">
+            {TERMS.map((name) => (
+              <TextField
+                key={name}
+                field={fields[name]}
+                label={t(`admin_cemetery.${TERM_LABELS[name]}`)}
+                hint={t(`admin_cemetery.${TERM_LABELS[name]}_hint`)}
+                type="number"
+                inputMode="numeric"
+              />
+            ))}
           </div>
         </fieldset>
         <fieldset className="fieldset">

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { redirectTo } from "../../lib/redirect.server.ts";
 import type { TUploadFile } from "../../../common/api-types.ts";
-import { documentUrls } from "../../../common/booking-terms.ts";
+import { documentUrls, isoWeekday } from "../../../common/booking-terms.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { parseId } from "../../../common/schemas.ts";
@@ -147,7 +147,9 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
                     const left = d.slots.reduce((n, s) => n + s.left, 0);
                     return (
                       <option key={d.date} value={d.date}>
-                        {formatDate(locale, d.date)} — {left ? t("booking.day_left", { left }) : t("booking.slot_full")}
+                        {/* Short, so a phone's select shows it whole: `ср 25.11 · свободно 12`. */}
+                        {t(`weekday.${isoWeekday(d.date)}`)} {d.date.slice(8, 10)}.{d.date.slice(5, 7)} ·{" "}
+                        {left ? t("booking.day_left", { left }) : t("booking.slot_full")}
                       </option>
                     );
                   })}

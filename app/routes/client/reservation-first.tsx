@@ -141,6 +141,11 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
             ) : (
               <p className="field__hint">{t("booking.family_find_hint")}</p>
             )}
+            {cemetery ? (
+              <p className="field__hint" data-testid="family-years">
+                {t("booking.family_years_hint", { years: cemetery.familyGraveYears })}
+              </p>
+            ) : null}
             <FieldMessage field={fields.familyBurialId} />
             <fieldset className="choice" aria-describedby={fields.remains.errors ? fields.remains.errorId : undefined}>
               <legend className="field__label">{t("booking.remains")}</legend>
@@ -224,7 +229,11 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
             <span className="muted">{t("booking.fee_hint", { places })}</span>
           </p>
         ) : null}
-        <p className="field__hint">{t("booking.hold_hint")}</p>
+        {cemetery ? (
+          <p className="field__hint" data-testid="hold-hint">
+            {t("booking.hold_hint", { hours: cemetery.holdHours })}
+          </p>
+        ) : null}
         <button type="submit" className="button" disabled={busy || uploading} data-testid="book">
           {t("booking.book")}
         </button>

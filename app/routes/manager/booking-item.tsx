@@ -148,7 +148,21 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
               </Link>
             </>,
           )}
-          {fact(t("manager.booking.places"), placesText(t, r.places), "request-places")}
+          {fact(
+            t("manager.booking.places"),
+            <>
+              {placesText(t, r.places)}
+              {r.keptForFamily.length && r.completedAt ? (
+                <span className="history__reason" data-testid="request-kept">
+                  {t("booking.kept_for_family", {
+                    date: formatDate(locale, r.completedAt),
+                    places: placesText(t, r.keptForFamily),
+                  })}
+                </span>
+              ) : null}
+            </>,
+            "request-places",
+          )}
           {fact(t("manager.booking.slot"), slotText(t, locale, r), "request-slot")}
           {fact(t("manager.booking.fee"), formatMoney(locale, r.fee))}
           {r.paidAt
@@ -295,7 +309,7 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
           : null}
         {moves.includes("complete") ? (
           <details className="record" data-testid="move-complete" open={Boolean(failed("complete"))}>
-            <summary>{t("manager.booking.complete")}</summary>
+            <summary className="button button--ghost">{t("manager.booking.complete")}</summary>
             {moveForm(
               "complete",
               t("manager.booking.complete_yes"),
@@ -308,7 +322,7 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
         ) : null}
         {moves.includes("cancel") ? (
           <details className="record" data-testid="move-cancel" open={Boolean(failed("cancel"))}>
-            <summary>{t("manager.booking.cancel")}</summary>
+            <summary className="button button--ghost button--danger">{t("manager.booking.cancel")}</summary>
             {moveForm(
               "cancel",
               t("manager.booking.cancel_yes"),

@@ -1,14 +1,14 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { TBurialRequestSummary } from "../../../common/booking.ts";
-import { BURIAL_KINDS, BURIAL_REQUEST_STATUSES, localDate } from "../../../common/booking-terms.ts";
+import { BURIAL_KINDS, localDate } from "../../../common/booking-terms.ts";
 import { formatLongDate } from "../../../common/i18n.ts";
-import { pageNumber } from "../../../common/paging.ts";
 import { isIsoDate, parseId } from "../../../common/schemas.ts";
 import { placesText } from "../../../common/place-text.ts";
 import { BurialRequestRow } from "../../components/burial-request.tsx";
-import { describedBy, Field, NamedOptions } from "../../components/form.tsx";
+import { Field, NamedOptions } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
+import { RequestFilters, requestListQuery } from "../../components/request-filters.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -18,8 +18,8 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Жерлеу өтінімдері" : "Заявки на захоронение" }];
 }
 
-/** The list's filters in the URL, each kept only when the API's own rule takes it (anything else: unset). */
-const LIST_FIELDS = ["number", "from", "to", "cemeteryId", "status", "kind"] as const;
+/** The list's parameters in the URL (a day schedule's form keeps them). */
+const LIST_FIELDS = ["q", "number", "from", "to", "cemeteryId", "status", "kind", "sort"] as const;
 /** The day schedule's choice in the URL. */
 const DAY_FIELDS = ["date", "dayCemeteryId"] as const;
 /** A day's burials: the paid, the confirmed and the done ones, by time. */
@@ -28,44 +28,38 @@ const ON_SCHEDULE = new Set<string>(["paid", "confirmed", "completed"]);
 const MAX_SCHEDULE_PAGES = 50;
 
 /**
- * The list's filters from the URL, each kept only when the API would take it (an old or mistyped
- * link lists everything rather than failing), checked by the product's own rules for ids and dates.
- * Not through the API's zod schema: the page's component reads them too, and the manager's page
- * should not load a schema library for that.
+ * This page's own filters from the URL (burial dates, kind, the schedule's day and cemetery), each
+ * kept only when the API would take it (an old or mistyped link lists everything rather than
+ * failing), checked by the product's own rules for ids and dates; the search, cemetery and status
+ * are `requestListQuery`'s.
  */
 function filtersOf(params: URLSearchParams) {
   const keep = (key: string, ok: (value: string) => boolean) => {
     const value = (params.get(key) ?? "").trim();
     return ok(value) ? value : "";
   };
-  const isId = (v: string) => parseId(v) !== null;
   return {
     number: keep("number", (v) => v.length <= 20),
     from: keep("from", isIsoDate),
     to: keep("to", isIsoDate),
-    cemeteryId: keep("cemeteryId", isId),
     kind: keep("kind", (v) => BURIAL_KINDS.some((k) => k === v)),
-    status: keep("status", (v) => v === "open" || BURIAL_REQUEST_STATUSES.some((s) => s === v)),
-    page: pageNumber(params.get("page")),
     date: keep("date", isIsoDate),
-    dayCemeteryId: keep("dayCemeteryId", isId),
+    dayCemeteryId: keep("dayCemeteryId", (v) => parseId(v) !== null),
   };
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
-  const f = filtersOf(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const f = filtersOf(params);
   const [list, cemeteriesPage] = await Promise.all([
     api.get("/burial-requests", {
       query: {
+        ...requestListQuery(params),
         number: f.number || undefined,
         from: f.from || undefined,
         to: f.to || undefined,
-        cemeteryId: f.cemeteryId || undefined,
         kind: f.kind || undefined,
-        status: f.status && f.status !== "open" ? f.status : undefined,
-        open: f.status === "open" ? "1" : undefined,
-        page: f.page,
       },
     }),
     api.get("/manager/cemeteries"),
@@ -78,7 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (dayCemetery) {
     for (let page = 1; page <= MAX_SCHEDULE_PAGES; page++) {
       const got = await api.get("/burial-requests", {
-        query: { cemeteryId: dayCemetery.id, from: date, to: date, page },
+        query: { cemeteryId: String(dayCemetery.id), from: date, to: date, page: String(page) },
       });
       day.push(...got.items);
       if (page * got.pageSize >= got.total) break;
@@ -109,9 +103,9 @@ export default function ManagerBurial({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const f = filtersOf(params);
   const { list, cemeteries, schedule, date, dayCemetery, now } = loaderData;
-  const select = (name: string, label: string, value: string, options: [string, string][]) => (
+  const select = (name: "kind", label: string, options: [string, string][]) => (
     <Field id={`bf-${name}`} label={label}>
-      <select id={`bf-${name}`} name={name} defaultValue={value} key={`${name}=${value}`}>
+      <select id={`bf-${name}`} name={name} defaultValue={f[name]} key={`${name}=${f[name]}`}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
@@ -120,17 +114,9 @@ export default function ManagerBurial({ loaderData }: Route.ComponentProps) {
       </select>
     </Field>
   );
-  const input = (name: "number" | "from" | "to", label: string, type: string, hint?: string) => (
-    <Field id={`bf-${name}`} label={label} hint={hint}>
-      <input
-        id={`bf-${name}`}
-        name={name}
-        type={type}
-        defaultValue={f[name]}
-        key={`${name}=${f[name]}`}
-        aria-describedby={describedBy(`bf-${name}`, hint)}
-        {...(type === "text" ? { maxLength: 20, autoComplete: "off" } : {})}
-      />
+  const input = (name: "from" | "to", label: string) => (
+    <Field id={`bf-${name}`} label={label}>
+      <input id={`bf-${name}`} name={name} type="date" defaultValue={f[name]} key={`${name}=${f[name]}`} />
     </Field>
   );
   const pdf = dayCemetery
@@ -138,50 +124,10 @@ export default function ManagerBurial({ loaderData }: Route.ComponentProps) {
     : null;
   return (
     <div className="burial-screen">
-      <section aria-labelledby="burial-title" className="print-hide">
+      <header className="print-hide">
         <h1 id="burial-title">{t("manager.burial.title")}</h1>
         <p className="field__hint">{t("manager.burial.intro")}</p>
-        <Form method="get" className="card filters-form" role="search" aria-label={t("manager.burial.filters")}>
-          <Keep fields={DAY_FIELDS} />
-          <div className="form__row">
-            {input("number", t("manager.burial.number"), "text", t("manager.burial.number_hint"))}
-            {input("from", t("manager.burial.from"), "date")}
-            {input("to", t("manager.burial.to"), "date")}
-            {select("cemeteryId", t("manager.burial.cemetery"), f.cemeteryId, [
-              ["", t("manager.inbox.all_cemeteries")],
-              ...cemeteries.map((c) => [String(c.id), c.name] as [string, string]),
-            ])}
-            {select("status", t("manager.burial.status"), f.status, [
-              ["", t("common.all")],
-              ["open", t("manager.burial.status_open")],
-              ...BURIAL_REQUEST_STATUSES.map((s) => [s, t(`burial_request.status.${s}`)] as [string, string]),
-            ])}
-            {select("kind", t("manager.burial.kind"), f.kind, [
-              ["", t("common.all")],
-              ...BURIAL_KINDS.map((k) => [k, t(`burial_request.kind.${k}`)] as [string, string]),
-            ])}
-          </div>
-          <div className="card__actions">
-            <button type="submit" className="button button--small" data-testid="burial-apply">
-              <Icon name="search" size={16} /> {t("manager.burial.apply")}
-            </button>
-            <Link to={to("/manager/burial")} className="button button--ghost button--small">
-              {t("manager.burial.reset")}
-            </Link>
-          </div>
-        </Form>
-        <p role="status" data-testid="burial-total">
-          {t("manager.inbox.total", { count: list.total })}
-        </p>
-        {list.items.length === 0 ? <p className="note">{t("manager.burial.none")}</p> : null}
-        <ul className="requests" data-testid="burial-requests">
-          {list.items.map((r) => (
-            <BurialRequestRow key={r.id} r={r} now={now} href={`/manager/booking/${r.id}`} />
-          ))}
-        </ul>
-        <Pager page={list.page} pageSize={list.pageSize} total={list.total} />
-      </section>
-
+      </header>
       <section aria-labelledby="schedule-title" className="schedule-section" data-testid="schedule">
         <h2 id="schedule-title">{t("manager.burial.schedule.title")}</h2>
         {dayCemetery ? (
@@ -254,6 +200,30 @@ export default function ManagerBurial({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="note">{t("manager.burial.schedule.no_cemetery")}</p>
         )}
+      </section>
+
+      <section aria-labelledby="burial-list-title" className="print-hide">
+        <h2 id="burial-list-title">{t("manager.burial.list_title")}</h2>
+        <RequestFilters
+          cemeteries={cemeteries}
+          label={t("manager.burial.filters")}
+          keep={DAY_FIELDS}
+          total={list.total}
+        >
+          {input("from", t("manager.burial.from"))}
+          {input("to", t("manager.burial.to"))}
+          {select("kind", t("manager.burial.kind"), [
+            ["", t("common.all")],
+            ...BURIAL_KINDS.map((k) => [k, t(`burial_request.kind.${k}`)] as [string, string]),
+          ])}
+        </RequestFilters>
+        {list.items.length === 0 ? <p className="note">{t("manager.burial.none")}</p> : null}
+        <ul className="requests" data-testid="burial-requests">
+          {list.items.map((r) => (
+            <BurialRequestRow key={r.id} r={r} now={now} href={`/manager/booking/${r.id}`} />
+          ))}
+        </ul>
+        <Pager page={list.page} pageSize={list.pageSize} total={list.total} />
       </section>
     </div>
   );

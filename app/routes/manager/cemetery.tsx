@@ -203,7 +203,7 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
       ))}
       {plot.status !== "unavailable" ? (
         <details className="record">
-          <summary>{t("burial.add")}</summary>
+          <summary className="button button--ghost">{t("burial.add")}</summary>
           <BurialForm plotId={plot.id} onSaved={saved} />
         </details>
       ) : null}

@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { type TCemeteryDetail, type TPlotProps, type TPublicPlot, RELIGIONS } from "../../../common/api-types.ts";
-import { formatNumber } from "../../../common/i18n.ts";
+import { formatDate, formatNumber } from "../../../common/i18n.ts";
 import { formatPhones } from "../../../common/phone.ts";
 import { choosePlot, MAX_SELECTED_PLOTS, type SelectionResult } from "../../../common/plot-selection.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
@@ -53,7 +53,9 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
   const selected = useMemo(() => new Set(selection.plots.map((p) => p.id)), [selection]);
 
   const choose = async (p: TPlotProps) => {
-    if (p.status === "occupied") {
+    // A reserved place is not chosen (the notice says why) but says whether a family keeps it (decision 015).
+    if (p.status === "reserved") setSelection(choosePlot(selection.plots, p));
+    if (p.status === "occupied" || p.status === "reserved") {
       setOpened(await browserApi(locale).get("/plots/:id", { params: { id: p.id } }));
       return;
     }
@@ -79,6 +81,8 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
           {cemetery.burialSlots.days.map((d) => t(`weekday.${d}`)).join(", ")}, {cemetery.burialSlots.from}–
           {cemetery.burialSlots.to}
         </dd>
+        <dt>{t("reserve.hold")}</dt>
+        <dd data-testid="hold-hours">{t("reserve.hold_value", { hours: cemetery.holdHours })}</dd>
         {cemetery.phones ? (
           <>
             <dt>{t("reserve.phones")}</dt>
@@ -119,12 +123,23 @@ function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
                 {t("reserve.clear")}
               </button>
             </div>
-            <p className="field__hint">{t("reserve.book_hint")}</p>
+            <p className="field__hint">{t("reserve.book_hint", { hours: cemetery.holdHours })}</p>
           </div>
         ) : null}
         {opened ? (
           <div className="card plot-graves" data-testid="plot-graves">
             <h3>{placeText(t, opened)}</h3>
+            {opened.status === "reserved" ? (
+              <p data-testid="plot-reserved">
+                <strong>
+                  {opened.familyHoldSince
+                    ? t("plot.family_hold", { date: formatDate(locale, opened.familyHoldSince) })
+                    : t("plot.status.reserved")}
+                </strong>
+                <br />
+                <span className="muted">{t("plot.reserved_note")}</span>
+              </p>
+            ) : null}
             <ul>
               {opened.graves.map((g) => (
                 <li key={g.id}>

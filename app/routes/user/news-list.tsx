@@ -4,6 +4,7 @@ import { formatDate } from "../../../common/i18n.ts";
 import { NEWS_CATEGORY_VALUES, pageNumber } from "../../../common/schemas.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -77,37 +78,29 @@ export default function UserNewsList({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="muted">{hasFilters ? t("user.news.empty_filtered") : t("user.news.empty")}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table" data-testid="news-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("user.news.heading")}</th>
-                <th scope="col">{t("user.news.category")}</th>
-                <th scope="col">{t("user.news.status")}</th>
-                <th scope="col">{t("user.news.updated")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((n) => (
-                <tr key={n.id}>
-                  <td>
-                    <Link to={to(`/user/news/${n.id}`)}>
-                      {(locale === "kk" ? n.titleKk : n.titleRu) || n.titleRu || n.titleKk}
-                    </Link>
-                    <div className="muted small">
-                      {[n.titleRu ? "РУС" : null, n.titleKk ? "ҚАЗ" : null].filter(Boolean).join(" · ")}
-                    </div>
-                  </td>
-                  <td>{t(`news.category.${n.category}`)}</td>
-                  <td>
-                    <StatusBadge kind="news" status={n.status} />
-                  </td>
-                  <td>{formatDate(locale, n.updatedAt, true)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="news-table"
+          rows={items}
+          rowKey={(n) => n.id}
+          columns={[
+            {
+              label: t("user.news.heading"),
+              cell: (n) => (
+                <>
+                  <Link to={to(`/user/news/${n.id}`)}>
+                    {(locale === "kk" ? n.titleKk : n.titleRu) || n.titleRu || n.titleKk}
+                  </Link>
+                  <div className="muted small">
+                    {[n.titleRu ? "РУС" : null, n.titleKk ? "ҚАЗ" : null].filter(Boolean).join(" · ")}
+                  </div>
+                </>
+              ),
+            },
+            { label: t("user.news.category"), cell: (n) => t(`news.category.${n.category}`) },
+            { label: t("user.news.status"), cell: (n) => <StatusBadge kind="news" status={n.status} /> },
+            { label: t("user.news.updated"), cell: (n) => formatDate(locale, n.updatedAt, true) },
+          ]}
+        />
       )}
       <Pager page={loaderData.page} pageSize={loaderData.pageSize} total={loaderData.total} />
     </section>

@@ -5,6 +5,7 @@ import { parseId } from "../../../common/schemas.ts";
 import { Field, FormError, PhoneField, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { callApi, str } from "../../lib/actions.server.ts";
 import { type TFieldMeta, type TFormReply, useSchemaForm } from "../../lib/form.ts";
@@ -118,80 +119,75 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           {t("user.users.invited")}
         </p>
       ) : null}
-      <div className="table-wrap">
-        <table className="table" data-testid="employee-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("user.users.person")}</th>
-              <th scope="col">{t("common.phone")}</th>
-              <th scope="col">{t("user.users.role")}</th>
-              <th scope="col">{t("user.users.status")}</th>
-              <th scope="col">{t("user.users.last_login")}</th>
-              {canManage ? (
-                <th scope="col">
-                  <span className="visually-hidden">{t("common.actions")}</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((e) => {
+      <DataTable
+        testId="employee-table"
+        rows={items}
+        rowKey={(e) => e.id}
+        rowProps={(e) => ({ "data-testid": `employee-${e.phone}` })}
+        columns={[
+          {
+            label: t("user.users.person"),
+            cell: (e) => (
+              <>
+                <strong>
+                  {e.surname} {e.name} {e.patronymic}
+                </strong>
+                {e.position ? (
+                  <>
+                    <br />
+                    <small className="muted">{e.position}</small>
+                  </>
+                ) : null}
+              </>
+            ),
+          },
+          { label: t("common.phone"), cell: (e) => formatPhone(e.phone) },
+          { label: t("user.users.role"), cell: (e) => t(`akimat_role.${e.akimatRole}`) },
+          { label: t("user.users.status"), cell: (e) => <StatusBadge kind="user" status={e.status} /> },
+          {
+            label: t("user.users.last_login"),
+            cell: (e) => (e.lastLoginAt ? formatDate(locale, e.lastLoginAt, true) : "—"),
+          },
+          canManage && {
+            label: t("common.actions"),
+            hideLabel: true,
+            className: "row-actions",
+            cell: (e) => {
               const rowError = actionData?.id === e.id && "error" in actionData ? actionData.error : undefined;
               return (
-                <tr key={e.id} data-testid={`employee-${e.phone}`}>
-                  <td>
-                    <strong>
-                      {e.surname} {e.name} {e.patronymic}
-                    </strong>
-                    {e.position ? (
-                      <>
-                        <br />
-                        <small className="muted">{e.position}</small>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{formatPhone(e.phone)}</td>
-                  <td>{t(`akimat_role.${e.akimatRole}`)}</td>
-                  <td>
-                    <StatusBadge kind="user" status={e.status} />
-                  </td>
-                  <td>{e.lastLoginAt ? formatDate(locale, e.lastLoginAt, true) : "—"}</td>
-                  {canManage ? (
-                    <td className="row-actions">
-                      <details className="disclosure">
-                        <summary className="button button--ghost button--small">
-                          <Icon name="pencil" size={16} /> {t("common.edit")}
-                        </summary>
-                        <EditEmployee employee={e} lastResult={replyTo("update", e.id)} busy={busy} />
-                      </details>
-                      {e.id !== me?.user.id ? (
-                        <Form
-                          method="post"
-                          onSubmit={(ev) => {
-                            if (!window.confirm(t("user.users.remove_confirm", { name: `${e.surname} ${e.name}` })))
-                              ev.preventDefault();
-                          }}
-                        >
-                          <input type="hidden" name="intent" value="remove" />
-                          <input type="hidden" name="id" value={e.id} />
-                          <button type="submit" className="button button--ghost button--small" disabled={busy}>
-                            <Icon name="trash" size={16} /> {t("common.remove")}
-                          </button>
-                        </Form>
-                      ) : null}
-                      {rowError ? (
-                        <p className="field__error" role="alert">
-                          {rowError.message}
-                        </p>
-                      ) : null}
-                    </td>
+                <>
+                  <details className="disclosure">
+                    <summary className="button button--ghost button--small">
+                      <Icon name="pencil" size={16} /> {t("common.edit")}
+                    </summary>
+                    <EditEmployee employee={e} lastResult={replyTo("update", e.id)} busy={busy} />
+                  </details>
+                  {e.id !== me?.user.id ? (
+                    <Form
+                      method="post"
+                      onSubmit={(ev) => {
+                        if (!window.confirm(t("user.users.remove_confirm", { name: `${e.surname} ${e.name}` })))
+                          ev.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="id" value={e.id} />
+                      <button type="submit" className="button button--ghost button--small" disabled={busy}>
+                        <Icon name="trash" size={16} /> {t("common.remove")}
+                      </button>
+                    </Form>
                   ) : null}
-                </tr>
+                  {rowError ? (
+                    <p className="field__error" role="alert">
+                      {rowError.message}
+                    </p>
+                  ) : null}
+                </>
               );
-            })}
-          </tbody>
-        </table>
-      </div>
+            },
+          },
+        ]}
+      />
       <Pager page={loaderData.page} pageSize={loaderData.pageSize} total={loaderData.total} />
       {canManage ? (
         <section className="card narrow" aria-labelledby="invite-title">

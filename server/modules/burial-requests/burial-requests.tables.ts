@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { foldName } from "../../../common/search-text.ts";
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
@@ -9,6 +10,26 @@ export const BURIAL_REQUEST_STATUSES = ["pending", "paid", "confirmed", "complet
 export const BURIAL_KINDS = ["new_grave", "family_grave", "urn"] as const;
 export const REMAINS = ["coffin", "urn"] as const;
 export const PAYMENT_METHODS = ["office", "online"] as const;
+
+/**
+ * The letters a name key folds, for the database's `translate()`: upper case to lower case, `ё` to
+ * `е`, and the Kazakh letters, `й` and `э` to their look-alikes as `foldName` does
+ * (common/search-text.ts); the soft and hard signs, past the end of `to`, are dropped. Written out
+ * rather than left to `lower()`, whose Cyrillic depends on the database's locale.
+ */
+const KEY_LETTERS = (() => {
+  const letters = [..."АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЫЭЮЯӘҒҚҢӨҰҮҺІёәғқңөұүһійэ"];
+  const from = letters.join("");
+  const to = letters.map((c) => foldName(c)).join("");
+  if (to.length !== from.length) throw new Error("a name key letter folds to nothing");
+  return { from: `${from}ЬЪьъ`, to };
+})();
+
+/** The key of a request's deceased (`surname name patronymic`) as `foldName` makes it, computed by the database. */
+function deceasedKeySql(): SQL {
+  const name = sql.raw(`lower(surname || ' ' || name || ' ' || patronymic)`);
+  return sql`translate(${name}, ${sql.raw(`'${KEY_LETTERS.from}'`)}, ${sql.raw(`'${KEY_LETTERS.to}'`)})`;
+}
 
 /**
  * A family's booking of a place and its burial (PRODUCT.md §3): `pending` while its hold runs
@@ -55,6 +76,11 @@ export const burialRequests = pgTable(
     /** The burial record that completing the request created. */
     burialId: integer().references(() => burials.id),
     cancelReason: text(),
+    /**
+     * The deceased's name as the staff's search compares it (`foldName` of surname, name and
+     * patronymic): `жолдасбеков серик абенулы`; a typed name is looked up as a prefix of it.
+     */
+    deceasedKey: text().notNull().generatedAlwaysAs(deceasedKeySql),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,6 +88,7 @@ export const burialRequests = pgTable(
     index("burial_requests_client_idx").on(t.clientId, t.createdAt),
     index("burial_requests_cemetery_idx").on(t.cemeteryId, t.status, t.createdAt),
     index("burial_requests_slot_idx").on(t.cemeteryId, t.burialDate, t.burialTime),
+    index("burial_requests_deceased_key_idx").on(t.deceasedKey.op("text_pattern_ops")),
   ],
 );
 

@@ -306,7 +306,20 @@ export async function getPublicPlot(db: Db, id: number, locale: Locale): Promise
     from burials b join plots p on p.id = b.plot_id join cemeteries c on c.id = p.cemetery_id
     where p.id = ${id}
     order by b.burial_date desc nulls last, b.id`);
-  return { ...plotFacts(p), graves: (result.rows as Row[]).map((r) => toPublicBurial(r, locale)) };
+  // A place a family keeps after burying a relative next to it (decision 015): no name, only since when.
+  // Plain SQL on the booking's tables: the booking module builds on this one, not the other way round.
+  const kept =
+    p.status === "reserved"
+      ? await db.execute(sql`
+          select r.completed_at from plot_holds h join burial_requests r on r.id = h.request_id
+          where h.plot_id = ${id} and h.released_at is null and r.status = 'completed' limit 1`)
+      : null;
+  const since = (kept?.rows[0] as { completed_at: string | Date } | undefined)?.completed_at;
+  return {
+    ...plotFacts(p),
+    graves: (result.rows as Row[]).map((r) => toPublicBurial(r, locale)),
+    familyHoldSince: since ? new Date(since).toISOString() : null,
+  };
 }
 
 /** The year of a `YYYY-MM-DD` date. */

@@ -106,6 +106,8 @@ export async function getCemetery(db: Db, id: number, locale: Locale): Promise<T
     capacity: c.capacity,
     burialFee: c.burialFee,
     burialSlots: c.burialSlots,
+    holdHours: c.holdHours,
+    familyGraveYears: c.familyGraveYears,
     boundary: ringOf(c.boundary),
   };
 }

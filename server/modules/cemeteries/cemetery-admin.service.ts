@@ -1,7 +1,7 @@
 import { and, eq, inArray, max, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TCemeteryRecord } from "../../../common/api-types.ts";
-import type { ZCemeteryInput, ZGeneratePlots } from "../../../common/schemas.ts";
+import { CEMETERY_TERMS, type ZCemeteryInput, type ZGeneratePlots } from "../../../common/schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError, unprocessable } from "../../lib/errors.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
@@ -11,6 +11,7 @@ import { cemeteryRow, ringOf } from "./cemeteries.service.ts";
 import { cemeteries, plots, type TPolygon } from "./cemeteries.tables.ts";
 
 type CemeteryInput = z.output<typeof ZCemeteryInput>;
+type TermKey = keyof typeof CEMETERY_TERMS;
 
 /** A closed GeoJSON polygon from an open ring, and the ring's centre (mean of its points). */
 function geometryOf(ring: [number, number][]): { boundary: TPolygon; centerLng: number; centerLat: number } {
@@ -43,6 +44,10 @@ export async function getCemeteryRecord(db: Db, id: number): Promise<TCemeteryRe
     capacity: c.capacity,
     burialFee: c.burialFee,
     burialSlots: c.burialSlots,
+    holdHours: c.holdHours,
+    familyGraveYears: c.familyGraveYears,
+    slotCapacity: c.slotCapacity,
+    slotMinutes: c.slotMinutes,
     boundary: ringOf(c.boundary) ?? [],
   };
 }
@@ -60,6 +65,23 @@ export async function createCemetery(db: Db, actor: Actor, input: CemeteryInput)
   });
 }
 
+/** The booking terms a change touches, each as `[before, after]`, for the audit row (null: none changed). */
+function termsChanged(
+  before: Record<TermKey, number>,
+  after: Record<TermKey, number>,
+): { terms: Partial<Record<TermKey, [number, number]>> } | undefined {
+  const terms: Partial<Record<TermKey, [number, number]>> = {};
+  for (const k of Object.keys(CEMETERY_TERMS) as TermKey[]) {
+    if (before[k] !== after[k]) terms[k] = [before[k], after[k]];
+  }
+  return Object.keys(terms).length ? { terms } : undefined;
+}
+
+/**
+ * Saves the admin's changes. New booking terms (hold hours, family-grave years, slot capacity and
+ * length) apply from now on: a booking made before keeps its hold's end (`expires_at`, fixed when
+ * booked) and its slot; the audit row lists the terms that changed.
+ */
 export async function updateCemetery(db: Db, actor: Actor, id: number, input: CemeteryInput): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await cemeteryRow(tx, id);
@@ -75,6 +97,7 @@ export async function updateCemetery(db: Db, actor: Actor, id: number, input: Ce
       action: "update",
       from: before.status,
       to: input.status,
+      data: termsChanged(before, input),
     });
   });
 }

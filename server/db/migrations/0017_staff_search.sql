@@ -1,0 +1,2 @@
+ALTER TABLE "burial_requests" ADD COLUMN "deceased_key" text GENERATED ALWAYS AS (translate(lower(surname || ' ' || name || ' ' || patronymic), 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЫЭЮЯӘҒҚҢӨҰҮҺІёәғқңөұүһійэЬЪьъ', 'абвгдеежзииклмнопрстуфхцчшщыеюяагкноуухиеагкноуухиие')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "burial_requests_deceased_key_idx" ON "burial_requests" USING btree ("deceased_key" text_pattern_ops);
