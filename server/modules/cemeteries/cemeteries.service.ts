@@ -183,7 +183,7 @@ const naturally = new Intl.Collator("ru", { numeric: true }).compare;
 
 /**
  * The sectors of a cemetery that have free places, with how many (the phone's picker: sector,
- * then row, then the row's places). Counted from the free plots (`plots_status_idx`).
+ * then row, then the row's places). Counted from the partial index of free plots (`plots_free_idx`).
  */
 export async function freeSectors(db: Db, cemeteryId: number): Promise<TFreeSectors> {
   await cemeteryRow(db, cemeteryId);
@@ -197,7 +197,7 @@ export async function freeSectors(db: Db, cemeteryId: number): Promise<TFreeSect
   };
 }
 
-/** The rows of one sector that have free places, with how many: one range of `plots_place_uq`. */
+/** The rows of one sector that have free places, with how many: one range of `plots_free_idx`. */
 export async function freeRows(db: Db, cemeteryId: number, sector: string): Promise<TFreeRows> {
   await cemeteryRow(db, cemeteryId);
   const rows = await db
@@ -210,7 +210,7 @@ export async function freeRows(db: Db, cemeteryId: number, sector: string): Prom
   };
 }
 
-/** The free places of one row of a cemetery, by number, each with its box for the map. */
+/** The free places of one row of a cemetery, by number, each with its box for the map (`plots_free_idx`). */
 export async function freePlaces(
   db: Db,
   cemeteryId: number,
