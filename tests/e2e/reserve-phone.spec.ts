@@ -81,9 +81,10 @@ for (const locale of ["ru", "kk"] as const) {
     await expectThumbSized(picker.locator("a, button"));
     await expectBoundedPage(page);
 
-    // A sector's rows.
+    // A sector's rows; the focus goes on to the step's question (keyboards, screen readers).
     await options.first().tap();
     await expect(picker.getByTestId("picker-sectors")).toBeVisible();
+    await expect(picker.locator(".picker__ask")).toBeFocused();
     await expect(options.first()).toBeVisible();
     await expectThumbSized(picker.locator("a, button"));
     await expectBoundedPage(page);

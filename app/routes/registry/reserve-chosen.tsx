@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type {
   TCemeteryDetail,
@@ -77,6 +77,18 @@ function PlacePicker({
     if (row) next.set("row", row);
     return to(`/reserve?${next}`);
   };
+  // A step replaces the picker's content under the finger: the focus goes to its question, so a
+  // keyboard or a screen reader goes on from there (not on the page's first showing).
+  const ask = useRef<HTMLParagraphElement>(null);
+  const step = picker
+    ? [picker.step, "sector" in picker ? picker.sector : "", "row" in picker ? picker.row : ""].join("\u0000")
+    : "";
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    ask.current?.focus({ preventScroll: true });
+  }, [step]);
   if (!picker) return null;
   return (
     <section className="picker" aria-labelledby="picker-title" data-testid="place-picker">
@@ -98,7 +110,9 @@ function PlacePicker({
           <p className="note">{t("reserve.picker.none")}</p>
         ) : (
           <>
-            <p className="picker__ask">{t("reserve.picker.choose_sector")}</p>
+            <p className="picker__ask" ref={ask} tabIndex={-1}>
+              {t("reserve.picker.choose_sector")}
+            </p>
             <ul className="picker__options">
               {picker.sectors.map((s) => (
                 <li key={s.sector}>
@@ -117,7 +131,7 @@ function PlacePicker({
           <p className="note">{t("reserve.picker.sector_none")}</p>
         ) : (
           <>
-            <p className="picker__ask">
+            <p className="picker__ask" ref={ask} tabIndex={-1}>
               {t("reserve.picker.sector", { sector: picker.sector })}: {t("reserve.picker.choose_row")}
             </p>
             <ul className="picker__options picker__options--rows">
@@ -138,7 +152,7 @@ function PlacePicker({
           <p className="note">{t("reserve.picker.row_none")}</p>
         ) : (
           <>
-            <p className="picker__ask">
+            <p className="picker__ask" ref={ask} tabIndex={-1}>
               {t("reserve.picker.sector_row", { sector: picker.sector, row: picker.row })}:{" "}
               {t("reserve.picker.choose_places", { count: MAX_SELECTED_PLOTS })}
             </p>
