@@ -224,6 +224,30 @@ export const ZPlotFeatureCollection = z.object({
   total: z.number(),
 });
 
+/**
+ * The way to a free place on a phone, where the map's plots are too small to tap: a cemetery's
+ * sectors with free places, a sector's rows with free places, a row's free places. Sectors and
+ * rows in natural order (2 before 10).
+ */
+export const ZFreeSectors = z
+  .object({ items: z.array(z.object({ sector: z.string(), free: z.number().meta({ description: "Free places" }) })) })
+  .meta({ id: "FreeSectors" });
+
+/** A sector's rows that have free places. */
+export const ZFreeRows = z
+  .object({ items: z.array(z.object({ row: z.string(), free: z.number().meta({ description: "Free places" }) })) })
+  .meta({ id: "FreeRows" });
+
+/** A free place of a row, with its box so the map can show it. */
+export const ZFreePlace = ZPlotProps.extend({
+  box: z
+    .tuple([z.number(), z.number(), z.number(), z.number()])
+    .meta({ description: "[minLng, minLat, maxLng, maxLat]" }),
+}).meta({ id: "FreePlace" });
+
+/** The free places of one row, by number. */
+export const ZFreePlaces = z.object({ items: z.array(ZFreePlace) }).meta({ id: "FreePlaces" });
+
 /** A cemetery with its place counts, for lists and the home page. */
 export const ZCemeterySummary = z
   .object({

@@ -68,6 +68,16 @@ export type TPublicPlot = z.infer<typeof S.ZPublicPlot>;
 /** The plots of a map viewport, as GeoJSON. */
 export type TPlotFeatureCollection = z.infer<typeof S.ZPlotFeatureCollection>;
 
+/** A cemetery's sectors with free places (`GET /cemeteries/{id}/free-sectors`). */
+export type TFreeSectors = z.infer<typeof S.ZFreeSectors>;
+
+/** A sector's rows with free places (`GET /cemeteries/{id}/free-rows?sector=`). */
+export type TFreeRows = z.infer<typeof S.ZFreeRows>;
+
+/** A free place of a row with its box (`GET /cemeteries/{id}/free-places?sector=&row=`). */
+export type TFreePlace = z.infer<typeof S.ZFreePlace>;
+export type TFreePlaces = z.infer<typeof S.ZFreePlaces>;
+
 /** A grave as the public registry shows it: never the IIN. */
 export type TPublicBurial = z.infer<typeof S.ZPublicBurial>;
 

@@ -10,7 +10,7 @@ export type SelectionResult = {
 };
 
 /**
- * Choosing places on the `/reserve` map: a free place starts a choice; a free neighbour of it
+ * Choosing places on `/reserve`, in the picker and on the map alike: a free place starts a choice; a free neighbour of it
  * (same sector and row, number ±1 from either end) joins it; choosing an end again takes it
  * out. Anything else starts the choice again from the new place, with a notice saying why.
  * The choice is kept sorted by number.

@@ -51,21 +51,43 @@ export function watchForErrors(page: Page): string[] {
   return errors;
 }
 
-/** Two neighbouring free places of one row, as the list under the map shows them (their buttons' names). */
-export async function twoAdjacentFree(page: Page): Promise<[string, string]> {
-  await page.getByTestId("plot-list").locator("summary").click();
-  const pair = await page.evaluate(() => {
-    for (const row of document.querySelectorAll(".plot-list__row")) {
-      const chips = [...row.querySelectorAll<HTMLButtonElement>(".plot-chip")];
-      for (let i = 0; i + 1 < chips.length; i++) {
-        const [a, b] = [chips[i] as HTMLButtonElement, chips[i + 1] as HTMLButtonElement];
-        const free = a.classList.contains("plot-chip--free") && b.classList.contains("plot-chip--free");
-        const number = (chip: HTMLButtonElement) => Number(chip.querySelector(".plot-chip__number")?.textContent);
-        if (free && number(b) === number(a) + 1) return [a.ariaLabel, b.ariaLabel];
-      }
+/**
+ * In the place picker of the chosen cemetery (`/reserve?cemetery=…`), opens — by pressing its
+ * links, sector then row — the first row that has two neighbouring free places, and gives the
+ * names of those two places' buttons. Starts from the sectors, or from a sector's rows.
+ */
+export async function twoAdjacentFree(page: Page, press: "click" | "tap" = "click"): Promise<[string, string]> {
+  const picker = page.getByTestId("place-picker");
+  const options = picker.locator(".picker__option");
+  const atRows = picker.getByTestId("picker-sectors");
+  const atPlaces = picker.getByTestId("picker-rows");
+  await expect(options.first()).toBeVisible();
+  const fromRows = await atRows.isVisible();
+  const sectors = fromRows ? 1 : await options.count();
+  for (let s = 0; s < sectors; s++) {
+    if (!fromRows) {
+      await options.nth(s)[press]();
+      await expect(atRows).toBeVisible();
     }
-    return null;
-  });
-  expect(pair, "two free neighbours in one row").not.toBeNull();
-  return pair as [string, string];
+    await expect(options.first()).toBeVisible();
+    const rows = await options.count();
+    for (let r = 0; r < rows; r++) {
+      await options.nth(r)[press]();
+      await expect(atPlaces).toBeVisible();
+      const pair = await picker.locator(".picker__run").evaluateAll((runs) => {
+        for (const run of runs) {
+          const [a, b] = run.querySelectorAll("button");
+          if (a && b) return [a.ariaLabel ?? "", b.ariaLabel ?? ""] as [string, string];
+        }
+        return null;
+      });
+      if (pair) return pair;
+      await atPlaces[press]();
+      await expect(atPlaces).toBeHidden();
+    }
+    if (fromRows) break;
+    await atRows[press]();
+    await expect(atRows).toBeHidden();
+  }
+  throw new Error("no row with two neighbouring free places");
 }

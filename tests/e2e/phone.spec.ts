@@ -106,7 +106,9 @@ test("on a phone a signed-in client's header stays compact, with their menu behi
   expect(errors).toEqual([]);
 });
 
-test("on a phone the city map's labels are readable and its buttons and places big enough", async ({ page }) => {
+test("on a phone the city map's labels are readable, its buttons big enough, and a plot map's legend tells statuses by shape", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   await page.goto("/reserve");
   const map = page.getByTestId("cemeteries-map");
@@ -142,12 +144,34 @@ test("on a phone the city map's labels are readable and its buttons and places b
     expect(b.height).toBeGreaterThanOrEqual(44);
   }
 
-  // A cemetery's places: each chip big enough and saying its status by a shape, not colour alone.
+  // A cemetery's map: a legend that tells each status by a shape, not by colour alone.
   await page.getByTestId("reserve-cemeteries").getByRole("link").first().click();
   await expect(page.getByTestId("plot-map")).toHaveAttribute("data-plots", /^[1-9]\d*$/);
+  const legend = page.getByRole("list", { name: "Обозначения" });
+  const marks = await legend.locator(".map-legend__mark").allTextContents();
+  expect(new Set(marks.map((m) => m.trim()).filter(Boolean)).size).toBe(4);
+  expect(errors).toEqual([]);
+});
+
+test.describe("on a wide screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false });
+  test("the header shows the navigation itself, without a menu button", async ({ page }) => {
+    await page.goto("/search");
+    await expect(page.getByTestId("menu-button")).toBeHidden();
+    await expect(page.getByRole("link", { name: "Выбрать место" })).toBeVisible();
+    await expect(page.getByTestId("login-link")).toBeVisible();
+  });
+});
+
+test("on a phone the staff's list of a map's places has chips big enough, each saying its status by a shape", async ({
+  page,
+}) => {
+  const errors = watchForErrors(page);
+  await login(page, DEMO.manager.phone);
+  await page.getByTestId("manager-cemeteries").locator("a").first().click();
+  await expect(page.getByTestId("plot-map")).toHaveAttribute("data-plots", /^[1-9]\d*$/);
   await page.getByTestId("plot-list").locator("summary").click();
-  const chips = page.locator(".plot-chip");
-  await expect(chips.first()).toBeVisible();
+  await expect(page.locator(".plot-chip").first()).toBeVisible();
   const legend = page.getByRole("list", { name: "Обозначения" });
   const marks = new Map<string, string>();
   for (const [status, word] of [
@@ -167,14 +191,4 @@ test("on a phone the city map's labels are readable and its buttons and places b
   }
   expect(marks.get("free")).not.toBe(marks.get("occupied"));
   expect(errors).toEqual([]);
-});
-
-test.describe("on a wide screen", () => {
-  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false });
-  test("the header shows the navigation itself, without a menu button", async ({ page }) => {
-    await page.goto("/search");
-    await expect(page.getByTestId("menu-button")).toBeHidden();
-    await expect(page.getByRole("link", { name: "Выбрать место" })).toBeVisible();
-    await expect(page.getByTestId("login-link")).toBeVisible();
-  });
 });

@@ -1,9 +1,9 @@
-import type { GeoJSON as GeoJSONLayer, Layer } from "leaflet";
+import type { GeoJSON as GeoJSONLayer, LatLngBounds, Layer, Map as LeafletMap } from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import type { PlotStatus, TPlotProps } from "../../../common/api-types.ts";
 import { browserApi } from "../../lib/browser-api.ts";
 import { useT } from "../../lib/hooks.ts";
-import { asText, STATUS_COLORS, STATUS_MARKS, toLatLng } from "./leaflet.ts";
+import { asText, type L, STATUS_COLORS, STATUS_MARKS, toLatLng } from "./leaflet.ts";
 import { placeText } from "../../../common/place-text.ts";
 import { openingPoints, type TExtent, useLeafletMap } from "./use-map.ts";
 
@@ -20,6 +20,10 @@ export type PlotMapProps = {
   focus?: [number, number];
   /** Plots drawn as chosen. */
   selected?: ReadonlySet<number>;
+  /** A box the map fits itself to whenever it changes ([minLng, minLat, maxLng, maxLat]: the row a picker shows). */
+  fitTo?: TExtent | null;
+  /** A box the map keeps in sight (the chosen places): it moves only when the box is not already in view. */
+  keepInView?: TExtent | null;
   onPlotClick?: (plot: TPlotProps) => void;
   /** Every viewport answer, so the page can list the plots it shows. */
   onPlots?: (plots: TPlotProps[], tooMany: boolean) => void;
@@ -30,6 +34,55 @@ export type PlotMapProps = {
 };
 
 const STATUSES: PlotStatus[] = ["free", "reserved", "occupied", "unavailable"];
+
+/**
+ * Padding, in pixels, that keeps what the map brings into view clear of its zoom buttons (top
+ * left): on a desktop the chosen places used to sit under them.
+ */
+function clearOfControls(map: LeafletMap): { topLeft: [number, number]; bottomRight: [number, number] } {
+  const zoom = map.getContainer().querySelector<HTMLElement>(".leaflet-control-zoom");
+  const right = zoom ? zoom.offsetLeft + zoom.offsetWidth : 0;
+  return { topLeft: [right + 16, 16], bottomRight: [16, 16] };
+}
+
+/**
+ * Fits the map to a box (`always`), or only when the box is not wholly in sight, leaving room
+ * for the zoom buttons.
+ */
+function bringIntoView({ L, map }: { L: L; map: LeafletMap }, box: TExtent, always: boolean) {
+  const { topLeft, bottomRight } = clearOfControls(map);
+  const bounds = L.latLngBounds(toLatLng([box[0], box[1]]), toLatLng([box[2], box[3]]));
+  if (!always) {
+    const size = map.getSize();
+    const nw = map.latLngToContainerPoint(bounds.getNorthWest());
+    const se = map.latLngToContainerPoint(bounds.getSouthEast());
+    const inSight =
+      nw.x >= topLeft[0] && nw.y >= topLeft[1] && se.x <= size.x - bottomRight[0] && se.y <= size.y - bottomRight[1];
+    if (inSight) return;
+  }
+  map.fitBounds(bounds, { paddingTopLeft: topLeft, paddingBottomRight: bottomRight, maxZoom: 21, animate: false });
+}
+
+/**
+ * The chosen plots' box on the screen, `left,top,right,bottom` in the map's pixels, kept on the
+ * map element (`data-selected-box`) so a browser test can tell that nothing covers them.
+ */
+function keepSelectedBox(map: LeafletMap, layer: GeoJSONLayer | null, selected: ReadonlySet<number> | undefined) {
+  const container = map.getContainer();
+  let box: [number, number, number, number] | null = null;
+  layer?.eachLayer((l) => {
+    const p = (l as unknown as { feature?: { properties: TPlotProps } }).feature?.properties;
+    if (!p || !selected?.has(p.id)) return;
+    const b = (l as unknown as { getBounds: () => LatLngBounds }).getBounds();
+    const nw = map.latLngToContainerPoint(b.getNorthWest());
+    const se = map.latLngToContainerPoint(b.getSouthEast());
+    box = box
+      ? [Math.min(box[0], nw.x), Math.min(box[1], nw.y), Math.max(box[2], se.x), Math.max(box[3], se.y)]
+      : [nw.x, nw.y, se.x, se.y];
+  });
+  if (box) container.dataset.selectedBox = (box as number[]).map((n) => Math.round(n)).join(",");
+  else delete container.dataset.selectedBox;
+}
 
 const styleOf = (p: TPlotProps, selected: ReadonlySet<number> | undefined) => {
   const chosen = selected?.has(p.id) ?? false;
@@ -49,7 +102,7 @@ const styleOf = (p: TPlotProps, selected: ReadonlySet<number> | undefined) => {
  */
 export function PlotMap(props: PlotMapProps) {
   const { t, locale } = useT();
-  const { cemeteryId, boundary, extent, center, focus, selected, reloadKey, label } = props;
+  const { cemeteryId, boundary, extent, center, focus, selected, reloadKey, label, fitTo, keepInView } = props;
   const opening = openingPoints(boundary, extent);
   const { ref, leaflet } = useLeafletMap(
     { center: focus ?? center, zoom: focus ? 20 : 17, fit: focus || opening.length < 2 ? null : opening },
@@ -148,6 +201,7 @@ export function PlotMap(props: PlotMapProps) {
         requestAnimationFrame(() => {
           map.getContainer().dataset.drawMs = (performance.now() - started).toFixed(1);
           map.getContainer().dataset.plots = String(fc.features.length);
+          keepSelectedBox(map, layer.current, selectedRef.current);
         });
         handlers.current.onPlots?.(
           fc.features.map((f) => f.properties),
@@ -170,7 +224,20 @@ export function PlotMap(props: PlotMapProps) {
   // Restyle on a new selection without reloading.
   useEffect(() => {
     layer.current?.setStyle((f) => styleOf(f?.properties as TPlotProps, selectedRef.current));
+    if (leaflet) keepSelectedBox(leaflet.map, layer.current, selectedRef.current);
   });
+
+  // Fit to the row asked for; keep the chosen places in sight. Both clear of the zoom buttons.
+  const fitKey = fitTo?.join(",") ?? "";
+  const keepKey = keepInView?.join(",") ?? "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box's text stands for the box
+  useEffect(() => {
+    if (leaflet && fitTo) bringIntoView(leaflet, fitTo, true);
+  }, [leaflet, fitKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box's text stands for the box
+  useEffect(() => {
+    if (leaflet && keepInView) bringIntoView(leaflet, keepInView, false);
+  }, [leaflet, keepKey]);
 
   return (
     <div className={`plot-map ${props.className ?? ""}`}>

@@ -1,6 +1,6 @@
 import type { Map as LeafletMap } from "leaflet";
 import { useEffect, useRef, useState } from "react";
-import { useRootData } from "../../lib/hooks.ts";
+import { useRootData, useT } from "../../lib/hooks.ts";
 import { type L, loadLeaflet, toLatLng } from "./leaflet.ts";
 
 /** A box, [minLng, minLat, maxLng, maxLat]: the extent of a cemetery's plots. */
@@ -39,6 +39,11 @@ export type MapView = {
 export function useLeafletMap(view: MapView, label: string) {
   const ref = useRef<HTMLDivElement>(null);
   const tileUrl = useRootData()?.mapTileUrl ?? null;
+  const { t } = useT();
+  // Leaflet's zoom buttons say "Zoom in" / "Zoom out" in English: their titles (read aloud as
+  // their names) in the page's language instead.
+  const zoomIn = t("map.zoom_in_button");
+  const zoomOut = t("map.zoom_out_button");
   const [state, setState] = useState<{ L: L; map: LeafletMap } | null>(null);
   // The first view only: later changes move the map through the returned instance.
   const initial = useRef(view);
@@ -54,7 +59,9 @@ export function useLeafletMap(view: MapView, label: string) {
         zoomSnap: 0.5,
         maxZoom: 22,
         attributionControl: Boolean(tileUrl),
+        zoomControl: false,
       });
+      L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map);
       if (tileUrl) {
         L.tileLayer(tileUrl, { maxZoom: 19, maxNativeZoom: 19, attribution: "© OpenStreetMap" }).addTo(map);
       }
@@ -81,7 +88,7 @@ export function useLeafletMap(view: MapView, label: string) {
       cancelled = true;
       map?.remove();
     };
-  }, [tileUrl, label]);
+  }, [tileUrl, label, zoomIn, zoomOut]);
 
   return { ref, leaflet: state };
 }

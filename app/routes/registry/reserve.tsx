@@ -1,20 +1,21 @@
-import { placeText, placesText } from "../../../common/place-text.ts";
-import { useMemo, useState } from "react";
-import { fullName } from "../../../common/person.ts";
+import { lazy, Suspense } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import { type TCemeteryDetail, type TPlotProps, type TPublicPlot, RELIGIONS } from "../../../common/api-types.ts";
-import { formatDate, formatNumber } from "../../../common/i18n.ts";
-import { formatPhones } from "../../../common/phone.ts";
-import { choosePlot, MAX_SELECTED_PLOTS, type SelectionResult } from "../../../common/plot-selection.ts";
+import type { ApiClient } from "../../../common/api-client.ts";
+import { RELIGIONS } from "../../../common/api-types.ts";
+import { parseId } from "../../../common/schemas.ts";
 import { CemeteryCounts } from "../../components/cemetery-counts.tsx";
 import { Icon } from "../../components/icon.tsx";
-import { PlotList } from "../../components/map/plot-list.tsx";
-import { LazyCemeteriesMap as CemeteriesMap, LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
-import { browserApi } from "../../lib/browser-api.ts";
+import { LazyCemeteriesMap as CemeteriesMap } from "../../components/map/lazy.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/reserve";
-import { parseId } from "../../../common/schemas.ts";
+import type { TPicker } from "./reserve-chosen.tsx";
+
+/**
+ * The chosen cemetery (its picker, map and choice) loads when a cemetery is chosen: the list of
+ * cemeteries stays within the public pages' first-load budget (decision 011).
+ */
+const ChosenCemetery = lazy(() => import("./reserve-chosen.tsx"));
 
 export function meta({ location }: Route.MetaArgs) {
   const isKk = location.pathname.startsWith("/kk");
@@ -35,135 +36,36 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const city = p.get("city")?.trim() || undefined;
   const religion = RELIGIONS.find((r) => r === p.get("religion"));
   const chosenId = parseId(p.get("cemetery")) ?? 0;
-  const [all, filtered, chosen] = await Promise.all([
+  const [all, filtered, chosen, picker] = await Promise.all([
     api.get("/cemeteries"),
     api.get("/cemeteries", { query: { city, religion } }),
     chosenId ? api.get("/cemeteries/:id", { params: { id: chosenId } }).catch(() => null) : Promise.resolve(null),
+    chosenId ? pickerStep(api, chosenId, p.get("sector")?.trim(), p.get("row")?.trim()) : Promise.resolve(null),
   ]);
   const cities = [...new Set(all.items.map((c) => c.city))].sort();
-  return { cities, cemeteries: filtered.items, chosen };
+  return { cities, cemeteries: filtered.items, chosen, picker: chosen ? picker : null };
 }
 
-/** What was clicked on the map: the chosen places, or the graves of an occupied plot. */
-function ChosenCemetery({ cemetery }: { cemetery: TCemeteryDetail }) {
-  const { t, to, locale } = useT();
-  const [selection, setSelection] = useState<SelectionResult>({ plots: [] });
-  const [inView, setInView] = useState<TPlotProps[]>([]);
-  const [opened, setOpened] = useState<TPublicPlot | null>(null);
-  const selected = useMemo(() => new Set(selection.plots.map((p) => p.id)), [selection]);
-
-  const choose = async (p: TPlotProps) => {
-    // A reserved place is not chosen (the notice says why) but says whether a family keeps it (decision 015).
-    if (p.status === "reserved") setSelection(choosePlot(selection.plots, p));
-    if (p.status === "occupied" || p.status === "reserved") {
-      setOpened(await browserApi(locale).get("/plots/:id", { params: { id: p.id } }));
-      return;
+/** The picker's step the address names: a row's free places, a sector's rows, or the sectors. */
+async function pickerStep(api: ApiClient, id: number, sector?: string, row?: string): Promise<TPicker | null> {
+  try {
+    if (sector && row) {
+      const { items } = await api.get("/cemeteries/:id/free-places", { params: { id }, query: { sector, row } });
+      return { step: "places", sector, row, places: items };
     }
-    setOpened(null);
-    setSelection(choosePlot(selection.plots, p));
-  };
-
-  const first = selection.plots[0];
-  const last = selection.plots[selection.plots.length - 1];
-  return (
-    <section className="card" aria-labelledby="chosen-title" data-testid="chosen-cemetery">
-      <h2 id="chosen-title" className="card__title">
-        {cemetery.name}
-      </h2>
-      <p className="muted">{cemetery.address}</p>
-      {cemetery.description ? <p>{cemetery.description}</p> : null}
-      <CemeteryCounts counts={cemetery.counts} />
-      <dl className="facts">
-        <dt>{t("reserve.fee")}</dt>
-        <dd>{cemetery.burialFee ? `${formatNumber(locale, cemetery.burialFee)} ₸` : t("reserve.fee_none")}</dd>
-        <dt>{t("reserve.hours")}</dt>
-        <dd>
-          {cemetery.burialSlots.days.map((d) => t(`weekday.${d}`)).join(", ")}, {cemetery.burialSlots.from}–
-          {cemetery.burialSlots.to}
-        </dd>
-        <dt>{t("reserve.hold")}</dt>
-        <dd data-testid="hold-hours">{t("reserve.hold_value", { hours: cemetery.holdHours })}</dd>
-        {cemetery.phones ? (
-          <>
-            <dt>{t("reserve.phones")}</dt>
-            <dd>{formatPhones(cemetery.phones)}</dd>
-          </>
-        ) : null}
-      </dl>
-      <p className="field__hint">{t("reserve.how_to_choose", { count: MAX_SELECTED_PLOTS })}</p>
-      <PlotMap
-        cemeteryId={cemetery.id}
-        boundary={cemetery.boundary}
-        center={cemetery.center ?? [76.93, 43.25]}
-        selected={selected}
-        onPlotClick={(p) => void choose(p)}
-        onPlots={(plots) => setInView(plots)}
-        label={t("reserve.plot_map_label", { name: cemetery.name })}
-      />
-      <div aria-live="polite">
-        {selection.notice ? (
-          <p className="alert alert--warning" data-testid="selection-notice">
-            {t(selection.notice, { count: MAX_SELECTED_PLOTS })}
-          </p>
-        ) : null}
-        {first && last ? (
-          <div className="selection" data-testid="selection">
-            <p>
-              <strong>{t("reserve.chosen", { count: selection.plots.length })}</strong> {placesText(t, selection.plots)}
-            </p>
-            <div className="selection__actions">
-              <Link
-                className="button"
-                to={to(`/client/reservation/reservation-first?plots=${selection.plots.map((p) => p.id).join(",")}`)}
-                data-testid="book-selection"
-              >
-                {t("reserve.book")}
-              </Link>
-              <button type="button" className="button button--ghost" onClick={() => setSelection({ plots: [] })}>
-                {t("reserve.clear")}
-              </button>
-            </div>
-            <p className="field__hint">{t("reserve.book_hint", { hours: cemetery.holdHours })}</p>
-          </div>
-        ) : null}
-        {opened ? (
-          <div className="card plot-graves" data-testid="plot-graves">
-            <h3>{placeText(t, opened)}</h3>
-            {opened.status === "reserved" ? (
-              <p data-testid="plot-reserved">
-                <strong>
-                  {opened.familyHoldSince
-                    ? t("plot.family_hold", { date: formatDate(locale, opened.familyHoldSince) })
-                    : t("plot.status.reserved")}
-                </strong>
-                <br />
-                <span className="muted">{t("plot.reserved_note")}</span>
-              </p>
-            ) : null}
-            <ul>
-              {opened.graves.map((g) => (
-                <li key={g.id}>
-                  <Link to={to(`/search?q=${encodeURIComponent(g.surname)}&grave=${g.id}#grave-title`)}>
-                    {fullName(g)}
-                  </Link>{" "}
-                  <span className="muted">
-                    {g.birthYear ?? "?"}–{g.deathYear ?? "?"}
-                  </span>{" "}
-                  <Link
-                    to={to(`/client/reservation/reservation-first?kind=family_grave&burial=${g.id}`)}
-                    data-testid="book-family"
-                  >
-                    {t("reserve.book_family")}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </div>
-      <PlotList plots={inView} selected={selected} onChoose={(p) => void choose(p)} />
-    </section>
-  );
+    if (sector) {
+      const { items } = await api.get("/cemeteries/:id/free-rows", { params: { id }, query: { sector } });
+      return { step: "rows", sector, rows: items };
+    }
+  } catch {
+    // A sector or row the API refuses (too long): back to the sectors.
+  }
+  try {
+    const { items } = await api.get("/cemeteries/:id/free-sectors", { params: { id } });
+    return { step: "sectors", sectors: items };
+  } catch {
+    return null;
+  }
 }
 
 /** Choosing a cemetery and free places in it, on a map and in lists. */
@@ -171,12 +73,16 @@ export default function Reserve({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { cities, cemeteries, chosen } = loaderData;
-  const openCemetery = (id: number) => {
+  const { cities, cemeteries, chosen, picker } = loaderData;
+  // Another cemetery opens on its sectors: the filters are kept, the sector and row are not.
+  const cemeteryHref = (id: number) => {
     const next = new URLSearchParams(params);
+    next.delete("sector");
+    next.delete("row");
     next.set("cemetery", String(id));
-    void navigate(`?${next}#chosen-title`);
+    return `?${next}#chosen-title`;
   };
+  const openCemetery = (id: number) => void navigate(cemeteryHref(id));
   return (
     <section aria-labelledby="reserve-title">
       <h1 id="reserve-title">{t("reserve.title")}</h1>
@@ -221,11 +127,7 @@ export default function Reserve({ loaderData }: Route.ComponentProps) {
           {cemeteries.map((c) => (
             <li key={c.id} className={`card ${chosen?.id === c.id ? "card--current" : ""}`}>
               <h3 className="card__title">
-                <Link
-                  to={to(
-                    `/reserve?${new URLSearchParams({ ...Object.fromEntries(params), cemetery: String(c.id) })}#chosen-title`,
-                  )}
-                >
+                <Link className="reserve-cemetery" to={to(`/reserve${cemeteryHref(c.id)}`)}>
                   {c.name}
                 </Link>
               </h3>
@@ -238,7 +140,11 @@ export default function Reserve({ loaderData }: Route.ComponentProps) {
         </ul>
         {cemeteries.length > 0 ? <CemeteriesMap cemeteries={cemeteries} onChoose={openCemetery} /> : null}
       </div>
-      {chosen ? <ChosenCemetery key={chosen.id} cemetery={chosen} /> : null}
+      {chosen ? (
+        <Suspense fallback={<section className="card chosen-cemetery" />}>
+          <ChosenCemetery key={chosen.id} cemetery={chosen} picker={picker} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -2,8 +2,22 @@ import { z } from "@hono/zod-openapi";
 import { apiRoute } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
-import { getCemetery, listCemeteries, plotsInViewport } from "./cemeteries.service.ts";
-import { ZCemeteryDetail, ZCemeterySummary, ZPlotFeatureCollection } from "../../../common/api-schemas.ts";
+import {
+  freePlaces,
+  freeRows,
+  freeSectors,
+  getCemetery,
+  listCemeteries,
+  plotsInViewport,
+} from "./cemeteries.service.ts";
+import {
+  ZCemeteryDetail,
+  ZCemeterySummary,
+  ZFreePlaces,
+  ZFreeRows,
+  ZFreeSectors,
+  ZPlotFeatureCollection,
+} from "../../../common/api-schemas.ts";
 import { RELIGIONS } from "../../../common/api-types.ts";
 
 const ZBbox = z
@@ -28,8 +42,51 @@ const ZBbox = z
   })
   .openapi({ description: "minLng,minLat,maxLng,maxLat", example: "76.985,43.246,76.99,43.249" });
 
-/** The public cemeteries: the list, one cemetery, the plots of a map viewport. */
+/** A sector's or row's name as the plots carry it (`ZGeneratePlots` allows 20 characters; imports may be longer). */
+const ZPlaceName = z.string().trim().min(1).max(80);
+
+/**
+ * The public cemeteries: the list, one cemetery, the plots of a map viewport, and the free places
+ * by sector and row (the phone's way to choose).
+ */
 export const cemeteryRoutes = createRouter()
+  .openapi(
+    apiRoute({
+      method: "get",
+      permission: "public",
+      path: "/cemeteries/{id}/free-sectors",
+      tags: ["Registry"],
+      summary: "A cemetery's sectors that have free places, with how many",
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse(ZFreeSectors, "Sectors with free places"), ...errorResponses(404, 422) },
+    }),
+    async (c) => c.json(await freeSectors(c.get("services").db, c.req.valid("param").id), 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      permission: "public",
+      path: "/cemeteries/{id}/free-rows",
+      tags: ["Registry"],
+      summary: "A sector's rows that have free places, with how many",
+      request: { params: ZIdParam, query: z.object({ sector: ZPlaceName }) },
+      responses: { 200: jsonResponse(ZFreeRows, "Rows with free places"), ...errorResponses(404, 422) },
+    }),
+    async (c) =>
+      c.json(await freeRows(c.get("services").db, c.req.valid("param").id, c.req.valid("query").sector), 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      permission: "public",
+      path: "/cemeteries/{id}/free-places",
+      tags: ["Registry"],
+      summary: "The free places of one row of a cemetery, by number",
+      request: { params: ZIdParam, query: z.object({ sector: ZPlaceName, row: ZPlaceName }) },
+      responses: { 200: jsonResponse(ZFreePlaces, "Free places of the row"), ...errorResponses(404, 422) },
+    }),
+    async (c) => c.json(await freePlaces(c.get("services").db, c.req.valid("param").id, c.req.valid("query")), 200),
+  )
   .openapi(
     apiRoute({
       method: "get",

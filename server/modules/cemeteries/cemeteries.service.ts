@@ -1,5 +1,12 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { TCemeteryDetail, TCemeterySummary, TPlotFeatureCollection } from "../../../common/api-types.ts";
+import type {
+  TCemeteryDetail,
+  TCemeterySummary,
+  TFreePlaces,
+  TFreeRows,
+  TFreeSectors,
+  TPlotFeatureCollection,
+} from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { coalesced } from "../../lib/coalesce.ts";
@@ -170,5 +177,77 @@ export async function plotsInViewport(
     })),
     tooMany: false,
     total: rows.length,
+  };
+}
+
+/** Sectors and rows as people number them: 2 before 10, А before Б. */
+const naturally = new Intl.Collator("ru", { numeric: true }).compare;
+
+/**
+ * The sectors of a cemetery that have free places, with how many (the phone's picker: sector,
+ * then row, then the row's places). Counted from the partial index of free plots (`plots_free_idx`).
+ */
+export async function freeSectors(db: Db, cemeteryId: number): Promise<TFreeSectors> {
+  await cemeteryRow(db, cemeteryId);
+  const rows = await db
+    .select({ sector: plots.sector, free: count() })
+    .from(plots)
+    .where(and(eq(plots.cemeteryId, cemeteryId), eq(plots.status, "free")))
+    .groupBy(plots.sector);
+  return {
+    items: rows.map((r) => ({ sector: r.sector, free: Number(r.free) })).sort((a, b) => naturally(a.sector, b.sector)),
+  };
+}
+
+/** The rows of one sector that have free places, with how many: one range of `plots_free_idx`. */
+export async function freeRows(db: Db, cemeteryId: number, sector: string): Promise<TFreeRows> {
+  await cemeteryRow(db, cemeteryId);
+  const rows = await db
+    .select({ row: plots.row, free: count() })
+    .from(plots)
+    .where(and(eq(plots.cemeteryId, cemeteryId), eq(plots.sector, sector), eq(plots.status, "free")))
+    .groupBy(plots.row);
+  return {
+    items: rows.map((r) => ({ row: r.row, free: Number(r.free) })).sort((a, b) => naturally(a.row, b.row)),
+  };
+}
+
+/** The free places of one row of a cemetery, by number, each with its box for the map (`plots_free_idx`). */
+export async function freePlaces(
+  db: Db,
+  cemeteryId: number,
+  place: { sector: string; row: string },
+): Promise<TFreePlaces> {
+  await cemeteryRow(db, cemeteryId);
+  const rows = await db
+    .select({
+      id: plots.id,
+      sector: plots.sector,
+      row: plots.row,
+      number: plots.number,
+      minLng: plots.minLng,
+      minLat: plots.minLat,
+      maxLng: plots.maxLng,
+      maxLat: plots.maxLat,
+    })
+    .from(plots)
+    .where(
+      and(
+        eq(plots.cemeteryId, cemeteryId),
+        eq(plots.sector, place.sector),
+        eq(plots.row, place.row),
+        eq(plots.status, "free"),
+      ),
+    )
+    .orderBy(asc(plots.number));
+  return {
+    items: rows.map((p) => ({
+      id: p.id,
+      sector: p.sector,
+      row: p.row,
+      number: p.number,
+      status: "free",
+      box: [p.minLng, p.minLat, p.maxLng, p.maxLat],
+    })),
   };
 }

@@ -1,4 +1,5 @@
 import { PLOT_STATUSES, RELIGIONS } from "../../../common/api-types.ts";
+import { sql } from "drizzle-orm";
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { akimats } from "../akimats/akimats.tables.ts";
 
@@ -72,6 +73,9 @@ export const plots = pgTable(
     uniqueIndex("plots_place_uq").on(t.cemeteryId, t.sector, t.row, t.number),
     index("plots_bbox_idx").on(t.cemeteryId, t.minLng, t.maxLng, t.minLat, t.maxLat),
     index("plots_status_idx").on(t.cemeteryId, t.status),
+    // The phone's picker (sectors, a sector's rows, a row's places with free places): read from
+    // the free plots alone, a third of the time on 600,000 plots (bench/free-places.ts).
+    index("plots_free_idx").on(t.cemeteryId, t.sector, t.row, t.number).where(sql`${t.status} = 'free'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "plots_free_idx" ON "plots" USING btree ("cemetery_id","sector","row","number") WHERE "plots"."status" = 'free';
