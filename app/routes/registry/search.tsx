@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
@@ -65,7 +65,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   return sent.ok ? { sent: true as const } : sent.response;
 }
 
-/** The form of a search request, filled in from what was searched; nothing typed is lost on an error. */
+/**
+ * The form of a search request, filled in from what was searched; nothing typed is lost on an error.
+ * Its fields are read once, when it mounts: the page gives it a `key` of the search it carries, so each
+ * new search opens a fresh form (never the names of an earlier one).
+ */
 function SearchRequestForm({
   cemeteries,
   isOpen,
@@ -142,6 +146,30 @@ const addParams = (params: URLSearchParams) =>
   new URLSearchParams(
     (["q", "cemeteryId"] as const).flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])),
   );
+
+/** The fields of a search, in the URL: what the page's forms are filled from. */
+const SEARCH_FIELDS = ["q", "birthYear", "deathYear", "cemeteryId"] as const;
+
+/** One search as a key: a form drawn from a search is a new form for another search. */
+const searchKey = (params: URLSearchParams) => JSON.stringify(SEARCH_FIELDS.map((k) => (params.get(k) ?? "").trim()));
+
+/**
+ * Keeps the search form's fields on the URL's search when the URL changes without them (the back and
+ * forward buttons, a link): they are uncontrolled (typing must not re-render the page), so they would
+ * otherwise show the search before. The field being typed in is left alone.
+ */
+function useFieldsFollowUrl(form: RefObject<HTMLFormElement | null>, params: URLSearchParams) {
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    for (const name of SEARCH_FIELDS) {
+      const field = el.elements.namedItem(name);
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
+      const value = params.get(name) ?? "";
+      if (field !== document.activeElement && field.value !== value) field.value = value;
+    }
+  }, [form, params]);
+}
 
 const years = (b: TPublicBurial) => `${b.birthYear ?? "?"} – ${b.deathYear ?? "?"}`;
 
@@ -249,6 +277,8 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     heading.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
   }, [navigation.state, location.key]);
+  const searchForm = useRef<HTMLFormElement>(null);
+  useFieldsFollowUrl(searchForm, params);
   const linkToGrave = (id: number) => {
     const next = new URLSearchParams(params);
     next.set("grave", String(id));
@@ -259,6 +289,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
       <h1 id="search-title">{t("search.title")}</h1>
       <p className="lead">{t("search.lead")}</p>
       <Form
+        ref={searchForm}
         method="get"
         className="search-form card"
         role="search"
@@ -325,7 +356,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
 
-      {grave ? <GraveCard grave={grave} cemetery={graveCemetery} /> : null}
+      {grave ? <GraveCard key={grave.id} grave={grave} cemetery={graveCemetery} /> : null}
 
       <p className="visually-hidden" role="status">
         {results ? total : ""}
@@ -364,7 +395,12 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
             ))}
           </ul>
           <Pager page={results.page} pageSize={results.pageSize} total={results.total} />
-          <SearchRequestForm cemeteries={cemeteries} isOpen={results.total === 0} answer={actionData} />
+          <SearchRequestForm
+            key={searchKey(params)}
+            cemeteries={cemeteries}
+            isOpen={results.total === 0}
+            answer={actionData}
+          />
         </section>
       ) : null}
     </section>
