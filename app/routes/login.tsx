@@ -9,6 +9,7 @@ import type { Role } from "../../common/roles.ts";
 import type { TRegisterClientInput, TRegisterSupplierInput } from "../../common/schemas.ts";
 import { Field, FormError, MaskedInput, PhoneField, TextField } from "../components/form.tsx";
 import { Icon } from "../components/icon.tsx";
+import { PrivacyLink } from "../components/privacy-link.tsx";
 import { browserApi } from "../lib/browser-api.ts";
 import { type TFormReply, useSchemaForm } from "../lib/form.ts";
 import { replyOfApiError } from "../lib/form-reply.ts";
@@ -370,7 +371,7 @@ function Registration({
             aria-describedby={consent.errors ? consent.errorId : undefined}
           />
           <span>
-            {t("register.consent")} <a href={to("/instructions")}>{t("register.consent_more")}</a>
+            {t("register.consent")} <PrivacyLink>{t("register.consent_more")}</PrivacyLink>
           </span>
         </label>
         {consent.errors ? (

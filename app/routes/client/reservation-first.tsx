@@ -12,6 +12,7 @@ import { FormError, TextField } from "../../components/form.tsx";
 import { FieldMessage } from "../../components/field-message.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
+import { PrivacyNote } from "../../components/privacy-link.tsx";
 import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
@@ -215,6 +216,7 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
             />
             <TextField field={fields.deathDate} label={t("burial.death_date")} type="date" required />
           </div>
+          <PrivacyNote />
         </fieldset>
 
         {cemetery ? (

@@ -10,6 +10,7 @@ import { LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
 import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
 import { Pager } from "../../components/pager.tsx";
+import { PrivacyNote } from "../../components/privacy-link.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/search";
@@ -132,6 +133,7 @@ function SearchRequestForm({
           <legend>{t("search.request.contacts")}</legend>
           <TextField field={fields.applicantName} label={t("search.request.your_name")} required />
           <PhoneField field={fields.applicantPhone} label={t("common.phone")} required />
+          <PrivacyNote />
         </fieldset>
         <button type="submit" className="button" disabled={busy} data-testid="send-request">
           {t("search.request.send")}
