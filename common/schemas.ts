@@ -227,6 +227,7 @@ export const ZCemeteryInput = z.object({
   city: z.string().trim().min(2, "validation.required").max(80),
   religion: z.enum(RELIGIONS),
   address: z.string().trim().max(200, "validation.too_long_200").default(""),
+  addressKk: z.string().trim().max(200, "validation.too_long_200").default(""),
   phones: ZPhoneList,
   status: z.enum(CEMETERY_STATUSES),
   capacity: z.coerce
