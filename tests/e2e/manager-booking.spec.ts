@@ -144,7 +144,7 @@ test("a manager records the payment, confirms and completes a booking on a phone
 
   // In Kazakh: the request among all of the cemetery's, and in its day's schedule at its time.
   await page.goto(`/kk/manager/burial?number=${booking.id}`);
-  await expect(page.getByTestId("burial-total")).toHaveText("1 өтініш");
+  await expect(page.getByTestId("burial-total")).toHaveText("1 өтінім");
   await expect(page.locator(`[data-testid=booking][data-request-id="${booking.id}"]`)).toContainText("Жерлеу өтті");
   const form = page.getByTestId("schedule-form");
   await form.locator("#sd-date").fill(booking.date);

@@ -9,7 +9,7 @@ import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/booking";
 
 export function meta({ location }: Route.MetaArgs) {
-  return [{ title: location.pathname.startsWith("/kk") ? "Брондар" : "Брони" }];
+  return [{ title: location.pathname.startsWith("/kk") ? "Брондаулар" : "Брони" }];
 }
 
 /** The two kinds of live holds: unpaid (with their time left), and paid ones the cemetery must confirm. */
