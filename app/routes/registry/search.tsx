@@ -2,31 +2,27 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
-import { formatDate } from "../../../common/i18n.ts";
+import { formatDate, translate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
-import { Field, FormError, NamedOptions, PhoneField, TextField } from "../../components/form.tsx";
+import { Field, FormError, NamedOptions, PhoneField, PrivacyNote, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
 import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
 import { Pager } from "../../components/pager.tsx";
-import { PrivacyNote } from "../../components/privacy-link.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/search";
 import { pageNumber, parseId } from "../../../common/schemas.ts";
 
-export function meta({ location }: Route.MetaArgs) {
-  const isKk = location.pathname.startsWith("/kk");
-  return [
-    { title: isKk ? "Жерлеу орнын іздеу" : "Поиск захоронения" },
-    {
-      name: "description",
-      content: isKk
-        ? "Алматы зираттарының тізілімінен тегі, аты, жылдары бойынша жерлеу орнын табыңыз."
-        : "Найдите место захоронения в реестре кладбищ Алматы по фамилии, имени и годам жизни.",
-    },
-  ];
+/**
+ * The title and description come with the page's data, translated on the server: their text in both
+ * languages is no longer part of every visit's JavaScript (the search page is the heaviest public page).
+ */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData
+    ? [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }]
+    : [];
 }
 
 const year = (v: string | null) => {
@@ -35,7 +31,7 @@ const year = (v: string | null) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { api } = context.get(requestContext);
+  const { api, locale } = context.get(requestContext);
   const p = new URL(request.url).searchParams;
   const query = {
     q: p.get("q")?.trim().slice(0, 120) || undefined,
@@ -54,7 +50,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   // The grave's cemetery, for its boundary on the grave card's map.
   const graveCemetery = grave ? await api.get("/cemeteries/:id", { params: { id: grave.cemetery.id } }) : null;
-  return { cemeteries: cemeteries.items, results, grave, graveCemetery };
+  const meta = { title: translate(locale, "search.title"), description: translate(locale, "search.meta_description") };
+  return { cemeteries: cemeteries.items, results, grave, graveCemetery, meta };
 }
 
 /** A visitor asks the staff to find a burial the search did not show. */
@@ -153,7 +150,7 @@ const addParams = (params: URLSearchParams) =>
 const SEARCH_FIELDS = ["q", "birthYear", "deathYear", "cemeteryId"] as const;
 
 /** One search as a key: a form drawn from a search is a new form for another search. */
-const searchKey = (params: URLSearchParams) => JSON.stringify(SEARCH_FIELDS.map((k) => (params.get(k) ?? "").trim()));
+const searchKey = (params: URLSearchParams) => SEARCH_FIELDS.map((k) => params.get(k)?.trim()).join("\n");
 
 /**
  * Keeps the search form's fields on the URL's search when the URL changes without them (the back and
@@ -162,13 +159,9 @@ const searchKey = (params: URLSearchParams) => JSON.stringify(SEARCH_FIELDS.map(
  */
 function useFieldsFollowUrl(form: RefObject<HTMLFormElement | null>, params: URLSearchParams) {
   useEffect(() => {
-    const el = form.current;
-    if (!el) return;
     for (const name of SEARCH_FIELDS) {
-      const field = el.elements.namedItem(name);
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
-      const value = params.get(name) ?? "";
-      if (field !== document.activeElement && field.value !== value) field.value = value;
+      const field = form.current?.elements.namedItem(name) as HTMLInputElement | null;
+      if (field && field !== document.activeElement) field.value = params.get(name) ?? "";
     }
   }, [form, params]);
 }
