@@ -29,6 +29,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // Public
   { id: "home", path: "/", file: "routes/home.tsx", layout: "public", sitemap: true },
   { id: "instructions", path: "/instructions", file: "routes/instructions.tsx", layout: "public", sitemap: true },
+  { id: "privacy", path: "/privacy", file: "routes/privacy.tsx", layout: "public", sitemap: true },
   { id: "contacts", path: "/contacts", file: "routes/contacts.tsx", layout: "public", sitemap: true },
   { id: "search", path: "/search", file: "routes/registry/search.tsx", layout: "public", sitemap: true },
   { id: "add", path: "/add", file: "routes/registry/add.tsx", layout: "public", sitemap: true },

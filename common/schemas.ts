@@ -244,6 +244,7 @@ const ZCemeteryFields = z.object({
   city: z.string().trim().min(2, "validation.required").max(80),
   religion: z.enum(RELIGIONS),
   address: z.string().trim().max(200, "validation.too_long_200").default(""),
+  addressKk: z.string().trim().max(200, "validation.too_long_200").default(""),
   phones: ZPhoneList,
   status: z.enum(CEMETERY_STATUSES),
   capacity: z.coerce

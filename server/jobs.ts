@@ -1,11 +1,12 @@
 import type { TJobDefinition } from "./modules/jobs/jobs.service.ts";
+import { pruneAuthJob } from "./modules/auth/auth.jobs.ts";
 import { expireJob, remindJob } from "./modules/burial-requests/burial-requests.service.ts";
 import { smsJob } from "./modules/jobs/outbox.ts";
 import { pruneJobsJob, type TQueuedJobDefinition } from "./modules/jobs/queue.ts";
 import { sweepUploadsJob } from "./modules/uploads/uploads.jobs.ts";
 
 /** Every timed job of the product; each runs once per period across all app servers (decision 009). */
-export const JOBS: readonly TJobDefinition[] = [sweepUploadsJob, pruneJobsJob];
+export const JOBS: readonly TJobDefinition[] = [sweepUploadsJob, pruneJobsJob, pruneAuthJob];
 
 /**
  * Every kind of queued (one-off) job: each job runs once at or after its time across all app

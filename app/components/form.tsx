@@ -157,3 +157,24 @@ export function MaskedInput({ mask, value, onValueChange, ...rest }: MaskedInput
 export function useFieldId(prefix: string): string {
   return `${prefix}-${useId().replace(/:/g, "")}`;
 }
+
+/**
+ * The link to the privacy notice under a form that asks for personal data. It opens in a new tab, so
+ * what was typed into the form (and a registration ticket) is not lost by reading it. Kept with the
+ * form's fields rather than in a module of its own: every form page loads this module anyway.
+ */
+export function PrivacyLink({ children }: { children?: ReactNode }) {
+  const { t, to } = useT();
+  return (
+    <a href={to("/privacy")} target="_blank" rel="noopener" data-testid="privacy-link">
+      {children ?? t("privacy.form_link")}
+    </a>
+  );
+}
+
+/** A form's line that links to the privacy notice. */
+export const PrivacyNote = () => (
+  <p className="field__hint">
+    <PrivacyLink />
+  </p>
+);

@@ -64,7 +64,7 @@ export default function PublicLayout() {
           <p>
             <NavLink to={to("/contacts")}>{t("nav.public.contacts")}</NavLink> ·{" "}
             <NavLink to={to("/instructions")}>{t("nav.public.instructions")}</NavLink> ·{" "}
-            <a href="/api/docs">{t("footer.api")}</a>
+            <NavLink to={to("/privacy")}>{t("nav.public.privacy")}</NavLink> · <a href="/api/docs">{t("footer.api")}</a>
           </p>
         </div>
       </footer>

@@ -1,3 +1,4 @@
+import { ProseDoc } from "../components/prose-doc.tsx";
 import { INSTRUCTIONS } from "../content/instructions.ts";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
@@ -19,49 +20,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** How to arrange a burial in Kazakhstan: first steps, documents, the rules of burial and grave care. */
 export default function Instructions({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { doc } = loaderData;
   return (
-    <div className="prose-page">
-      <h1>{doc.title}</h1>
-      <p className="lead">{doc.intro}</p>
-      <nav className="toc" aria-label={t("instructions.contents")}>
-        <h2 className="toc__title">{t("instructions.contents")}</h2>
-        <ol>
-          {doc.sections.map((s) => (
-            <li key={s.id}>
-              <a href={`#${s.id}`}>{s.title}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      {doc.sections.map((s) => (
-        <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="prose-section">
-          <h2 id={`${s.id}-title`}>{s.title}</h2>
-          {s.paragraphs?.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-          {s.steps ? (
-            <ol className="steps">
-              {s.steps.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ol>
-          ) : null}
-          {s.items ? (
-            <ul>
-              {s.items.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          ) : null}
-          {s.note ? <p className="note">{s.note}</p> : null}
-        </section>
-      ))}
+    <ProseDoc doc={loaderData.doc} contentsLabel={t("instructions.contents")}>
       <p className="muted print-hide">
         <button type="button" className="button button--ghost" onClick={() => window.print()}>
           {t("instructions.print")}
         </button>
       </p>
-    </div>
+    </ProseDoc>
   );
 }

@@ -8,7 +8,7 @@ import { formatPhone, normalizePhone } from "../../common/phone.ts";
 import { safeNext } from "../../common/safe-next.ts";
 import type { Role } from "../../common/roles.ts";
 import type { TRegisterClientInput, TRegisterSupplierInput } from "../../common/schemas.ts";
-import { Field, FormError, MaskedInput, PhoneField, TextField } from "../components/form.tsx";
+import { Field, FormError, MaskedInput, PhoneField, PrivacyLink, TextField } from "../components/form.tsx";
 import { Icon } from "../components/icon.tsx";
 import { browserApi } from "../lib/browser-api.ts";
 import { type TFormReply, useSchemaForm } from "../lib/form.ts";
@@ -371,7 +371,7 @@ function Registration({
             aria-describedby={consent.errors ? consent.errorId : undefined}
           />
           <span>
-            {t("register.consent")} <a href={to("/instructions")}>{t("register.consent_more")}</a>
+            {t("register.consent")} <PrivacyLink>{t("register.consent_more")}</PrivacyLink>
           </span>
         </label>
         {consent.errors ? (

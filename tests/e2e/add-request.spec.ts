@@ -34,7 +34,7 @@ test("a visitor asks to add a missing burial with a photo of the grave", async (
   // The place is missing and the dates are out of order: explained next to the fields, in Kazakh,
   // and nothing typed, chosen or uploaded is lost.
   await page.getByTestId("send-add").click();
-  await expect(page.locator("#add-location-error")).toContainText("Бейіттің қай жерде");
+  await expect(page.locator("#add-location-error")).toContainText("Қабірдің қай жерде");
   await expect(page.locator("#add-burialDate-error")).toContainText("Жерлеу күні қайтыс болған күннен бұрын");
   await expect(form.locator("#add-surname")).toHaveValue("Тлеубердиев");
   await expect(form.locator("#add-deathDate")).toHaveValue("2003-09-14");

@@ -115,7 +115,7 @@ test("a family books two neighbouring places in Kazakh on a phone: login and bac
   await expect(page.getByTestId("tickets").locator("li")).toHaveCount(1);
   await page.getByTestId("tickets").getByRole("link").first().click();
   await expect(page.getByTestId("todo")).toContainText("Алымды төлеу");
-  await expect(page.getByTestId("request-history")).toContainText("Бронь жасалды");
+  await expect(page.getByTestId("request-history")).toContainText("Брондау жасалды");
   await page.getByTestId("continue").click();
   await expect(page).toHaveURL(/\/kk\/client\/reservation\/reservation-complete\?id=\d+$/);
   await waitForHydration(page);
@@ -237,7 +237,7 @@ test("a new family registers and books an urn into a relative's grave found in t
   await expect(page).toHaveURL(/reservation-complete\?id=\d+/);
   await waitForHydration(page);
   await expect(page.getByTestId("facts-family")).toBeVisible();
-  await expect(page.getByTestId("request-facts")).toContainText("Отбасылық бейітке");
+  await expect(page.getByTestId("request-facts")).toContainText("Отбасылық қабірге");
   await expect(page.getByTestId("countdown")).toContainText("қалды");
   expect(errors).toEqual([]);
 });

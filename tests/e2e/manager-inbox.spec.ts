@@ -155,7 +155,7 @@ test("a manager answers from the inbox, picking the record from a search", async
   expect(asked.status()).toBe(201);
 
   await login(page, DEMO.manager.phone, { locale: "kk" });
-  await page.getByRole("link", { name: "Өтініштер" }).click();
+  await page.getByRole("link", { name: "Өтінімдер" }).click();
   await expect(page).toHaveURL(/\/kk\/manager\/requests$/);
   const card = page.getByTestId("request").filter({ hasText: details });
   await expect(card).toBeVisible();

@@ -72,3 +72,55 @@ test("when nothing is found, the visitor asks the staff to search, losing nothin
   await expect(page.getByTestId("request-sent")).toContainText("Сұрау жіберілді");
   expect(errors).toEqual([]);
 });
+
+/**
+ * The staff form carries the last search only: the request form stayed mounted across searches and
+ * kept the names of the first one (surname «Жумабаев» with name «Ольга» after «Иванова Ольга» and
+ * «Qwertyzzz»).
+ */
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
+  for (const [prefix, find] of [
+    ["", "Найти"],
+    ["/kk", "Табу"],
+  ] as const) {
+    test(`the ask-the-staff form holds the last search, never an earlier one (${prefix || "/"})`, async ({ page }) => {
+      const errors = watchForErrors(page);
+      await page.goto(prefix || "/");
+      await page.locator("#home-q").fill("Жумабаев");
+      await page.locator(".home-search").getByRole("button", { name: find }).tap();
+      await expect(page).toHaveURL(/\/search\?q=/);
+      await expect(page.getByTestId("search-results").locator("li").first()).toContainText("Жумабаев");
+      const total = page.getByTestId("search-total");
+
+      const search = async (q: string) => {
+        const before = await total.textContent();
+        await page.locator("#s-q").fill(q);
+        await page.getByTestId("search-form").getByRole("button", { name: find }).tap();
+        await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(q).replace(/%20/g, "(\\+|%20)")}`));
+        await expect(total).not.toHaveText(before ?? "");
+      };
+
+      await search("Иванова Ольга");
+      const form = page.getByTestId("search-request");
+      await form.locator("summary").tap();
+      await expect(page.locator("#sr-surname")).toHaveValue("Иванова");
+      await expect(page.locator("#sr-name")).toHaveValue("Ольга");
+
+      await search("Qwertyzzz");
+      await expect(form).toHaveAttribute("open", "");
+      await expect(page.locator("#sr-surname")).toHaveValue("Qwertyzzz");
+      await expect(page.locator("#sr-name")).toHaveValue("");
+      await expect(page.locator("#sr-patronymic")).toHaveValue("");
+
+      // Back to the search before: its name in the search field and in the form, not the one typed last.
+      await page.goBack();
+      await expect(page).toHaveURL(/q=%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2%D0%B0/);
+      await expect(page.locator("#s-q")).toHaveValue("Иванова Ольга");
+      await form.locator("summary").tap();
+      await expect(page.locator("#sr-surname")).toHaveValue("Иванова");
+      await expect(page.locator("#sr-name")).toHaveValue("Ольга");
+      expect(errors).toEqual([]);
+    });
+  }
+});

@@ -145,6 +145,13 @@ export default function CemeteryForm({ loaderData, actionData }: Route.Component
         <div className="form__row">
           <TextField field={fields.address} label={t("admin_cemetery.address")} />
           <TextField
+            field={fields.addressKk}
+            label={t("admin_cemetery.address_kk")}
+            hint={t("admin_cemetery.address_kk_hint")}
+          />
+        </div>
+        <div className="form__row">
+          <TextField
             field={fields.phones}
             label={t("reserve.phones")}
             hint={t("admin_cemetery.phones_hint")}

@@ -9,7 +9,7 @@ import { formatMoney } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { MAX_SELECTED_PLOTS } from "../../../common/plot-selection.ts";
 import { parseId } from "../../../common/schemas.ts";
-import { FormError, TextField } from "../../components/form.tsx";
+import { FormError, PrivacyNote, TextField } from "../../components/form.tsx";
 import { FieldMessage } from "../../components/field-message.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
@@ -221,6 +221,7 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
             />
             <TextField field={fields.deathDate} label={t("burial.death_date")} type="date" required />
           </div>
+          <PrivacyNote />
         </fieldset>
 
         {cemetery ? (

@@ -17,7 +17,7 @@ import type { Route } from "./+types/booking-item";
 
 export function meta({ location, loaderData }: Route.MetaArgs) {
   const number = loaderData?.r.number ?? "";
-  return [{ title: location.pathname.startsWith("/kk") ? `№ ${number} бронь` : `Бронь № ${number}` }];
+  return [{ title: location.pathname.startsWith("/kk") ? `№ ${number} брондау` : `Бронь № ${number}` }];
 }
 
 /** The moves the cemetery's staff make from this screen, in the order they come. */

@@ -7,7 +7,7 @@ import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/booking";
 
 export function meta({ location }: Route.MetaArgs) {
-  return [{ title: location.pathname.startsWith("/kk") ? "Брондар" : "Брони" }];
+  return [{ title: location.pathname.startsWith("/kk") ? "Брондаулар" : "Брони" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/requests";
 
 export function meta({ location }: Route.MetaArgs) {
-  return [{ title: location.pathname.startsWith("/kk") ? "Өтініштер" : "Заявки" }];
+  return [{ title: location.pathname.startsWith("/kk") ? "Өтінімдер" : "Заявки" }];
 }
 
 const STATUSES = ["open", "closed", "all", "new", "in_progress", "found", "added", "not_found"] as const;

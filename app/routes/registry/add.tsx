@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { TUploadFile } from "../../../common/api-types.ts";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
-import { Field, FormError, NamedOptions, PhoneField, TextField } from "../../components/form.tsx";
+import { Field, FormError, NamedOptions, PhoneField, PrivacyNote, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
@@ -117,6 +117,7 @@ export default function AddBurial({ loaderData, actionData }: Route.ComponentPro
             <TextField field={fields.applicantName} label={t("search.request.your_name")} required />
             <PhoneField field={fields.applicantPhone} label={t("common.phone")} required />
           </div>
+          <PrivacyNote />
         </fieldset>
         <button type="submit" className="button" disabled={busy || uploading} data-testid="send-add">
           {t("add.send")}

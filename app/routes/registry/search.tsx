@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
-import { formatDate } from "../../../common/i18n.ts";
+import { formatDate, translate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
-import { Field, FormError, NamedOptions, PhoneField, TextField } from "../../components/form.tsx";
+import { Field, FormError, NamedOptions, PhoneField, PrivacyNote, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
 import { useSchemaForm } from "../../lib/form.ts";
@@ -15,17 +15,14 @@ import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/search";
 import { pageNumber, parseId } from "../../../common/schemas.ts";
 
-export function meta({ location }: Route.MetaArgs) {
-  const isKk = location.pathname.startsWith("/kk");
-  return [
-    { title: isKk ? "Жерлеу орнын іздеу" : "Поиск захоронения" },
-    {
-      name: "description",
-      content: isKk
-        ? "Алматы зираттарының тізілімінен тегі, аты, жылдары бойынша жерлеу орнын табыңыз."
-        : "Найдите место захоронения в реестре кладбищ Алматы по фамилии, имени и годам жизни.",
-    },
-  ];
+/**
+ * The title and description come with the page's data, translated on the server: their text in both
+ * languages is no longer part of every visit's JavaScript (the search page is the heaviest public page).
+ */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData
+    ? [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }]
+    : [];
 }
 
 const year = (v: string | null) => {
@@ -34,7 +31,7 @@ const year = (v: string | null) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { api } = context.get(requestContext);
+  const { api, locale } = context.get(requestContext);
   const p = new URL(request.url).searchParams;
   const query = {
     q: p.get("q")?.trim().slice(0, 120) || undefined,
@@ -53,7 +50,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   // The grave's cemetery, for its boundary on the grave card's map.
   const graveCemetery = grave ? await api.get("/cemeteries/:id", { params: { id: grave.cemetery.id } }) : null;
-  return { cemeteries: cemeteries.items, results, grave, graveCemetery };
+  const meta = { title: translate(locale, "search.title"), description: translate(locale, "search.meta_description") };
+  return { cemeteries: cemeteries.items, results, grave, graveCemetery, meta };
 }
 
 /** A visitor asks the staff to find a burial the search did not show. */
@@ -65,7 +63,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   return sent.ok ? { sent: true as const } : sent.response;
 }
 
-/** The form of a search request, filled in from what was searched; nothing typed is lost on an error. */
+/**
+ * The form of a search request, filled in from what was searched; nothing typed is lost on an error.
+ * Its fields are read once, when it mounts: the page gives it a `key` of the search it carries, so each
+ * new search opens a fresh form (never the names of an earlier one).
+ */
 function SearchRequestForm({
   cemeteries,
   isOpen,
@@ -128,6 +130,7 @@ function SearchRequestForm({
           <legend>{t("search.request.contacts")}</legend>
           <TextField field={fields.applicantName} label={t("search.request.your_name")} required />
           <PhoneField field={fields.applicantPhone} label={t("common.phone")} required />
+          <PrivacyNote />
         </fieldset>
         <button type="submit" className="button" disabled={busy} data-testid="send-request">
           {t("search.request.send")}
@@ -142,6 +145,26 @@ const addParams = (params: URLSearchParams) =>
   new URLSearchParams(
     (["q", "cemeteryId"] as const).flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])),
   );
+
+/** The fields of a search, in the URL: what the page's forms are filled from. */
+const SEARCH_FIELDS = ["q", "birthYear", "deathYear", "cemeteryId"] as const;
+
+/** One search as a key: a form drawn from a search is a new form for another search. */
+const searchKey = (params: URLSearchParams) => SEARCH_FIELDS.map((k) => params.get(k)?.trim()).join("\n");
+
+/**
+ * Keeps the search form's fields on the URL's search when the URL changes without them (the back and
+ * forward buttons, a link): they are uncontrolled (typing must not re-render the page), so they would
+ * otherwise show the search before. The field being typed in is left alone.
+ */
+function useFieldsFollowUrl(form: RefObject<HTMLFormElement | null>, params: URLSearchParams) {
+  useEffect(() => {
+    for (const name of SEARCH_FIELDS) {
+      const field = form.current?.elements.namedItem(name) as HTMLInputElement | null;
+      if (field && field !== document.activeElement) field.value = params.get(name) ?? "";
+    }
+  }, [form, params]);
+}
 
 const years = (b: TPublicBurial) => `${b.birthYear ?? "?"} – ${b.deathYear ?? "?"}`;
 
@@ -249,6 +272,8 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     heading.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
   }, [navigation.state, location.key]);
+  const searchForm = useRef<HTMLFormElement>(null);
+  useFieldsFollowUrl(searchForm, params);
   const linkToGrave = (id: number) => {
     const next = new URLSearchParams(params);
     next.set("grave", String(id));
@@ -259,6 +284,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
       <h1 id="search-title">{t("search.title")}</h1>
       <p className="lead">{t("search.lead")}</p>
       <Form
+        ref={searchForm}
         method="get"
         className="search-form card"
         role="search"
@@ -325,7 +351,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
 
-      {grave ? <GraveCard grave={grave} cemetery={graveCemetery} /> : null}
+      {grave ? <GraveCard key={grave.id} grave={grave} cemetery={graveCemetery} /> : null}
 
       <p className="visually-hidden" role="status">
         {results ? total : ""}
@@ -364,7 +390,12 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
             ))}
           </ul>
           <Pager page={results.page} pageSize={results.pageSize} total={results.total} />
-          <SearchRequestForm cemeteries={cemeteries} isOpen={results.total === 0} answer={actionData} />
+          <SearchRequestForm
+            key={searchKey(params)}
+            cemeteries={cemeteries}
+            isOpen={results.total === 0}
+            answer={actionData}
+          />
         </section>
       ) : null}
     </section>

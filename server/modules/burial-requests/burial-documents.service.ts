@@ -26,7 +26,7 @@ import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { assertManagesCemetery, managerCemeteryIds } from "../managers/managers.service.ts";
-import { cemeteryNameIn, cemeteryRow } from "../cemeteries/cemeteries.service.ts";
+import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
@@ -99,7 +99,7 @@ export async function certificateData(
     deathDate: burial.deathDate,
     burialDate: burial.burialDate,
     cemeteryName: cemeteryNameIn(cemetery, locale),
-    cemeteryAddress: cemetery.address,
+    cemeteryAddress: cemeteryAddressIn(cemetery, locale),
     place: {
       sector: plot.sector,
       row: plot.row,

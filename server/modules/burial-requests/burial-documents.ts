@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { fullName } from "../../../common/person.ts";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
+import { drawEmblem } from "../../lib/emblem.ts";
 import QRCode from "qrcode";
 import {
   CEMETERY_TIME_ZONE,
@@ -288,6 +289,8 @@ function loadFonts() {
 
 const MARGIN = 50;
 const GREY = "#555555";
+/** The mark's width in the PDFs' heading, in points. */
+const EMBLEM_PT = 14;
 
 /** Draws a QR code of `url` as vector squares (sharp at any print size), `size` points wide, at (x, y). */
 function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
@@ -430,7 +433,15 @@ export function renderPdf(d: TPrintDoc, opts: { compress?: boolean } = {}): Prom
   doc.registerFont("bold", bold);
   const width = doc.page.width - 2 * MARGIN;
 
-  doc.font("regular").fontSize(9).fillColor(GREY).text(translate(d.locale, "brand.name"), MARGIN, MARGIN, { width });
+  // The product's mark beside its name, as in the site's header.
+  drawEmblem(doc, MARGIN, MARGIN - 2, EMBLEM_PT);
+  doc
+    .font("regular")
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(translate(d.locale, "brand.name"), MARGIN + EMBLEM_PT + 6, MARGIN, { width: width - EMBLEM_PT - 6 });
+  doc.x = MARGIN;
+  doc.y = Math.max(doc.y, MARGIN - 2 + EMBLEM_PT);
   doc.moveDown(0.5);
   doc.font("bold").fontSize(17).fillColor("black").text(d.title, { width });
   doc.moveDown(0.2);

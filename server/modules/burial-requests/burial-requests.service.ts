@@ -40,7 +40,7 @@ import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
 import { cemeteryScope } from "../access/access.service.ts";
-import { cemeteryNameIn, cemeteryRow, centerOf } from "../cemeteries/cemeteries.service.ts";
+import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow, centerOf } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { queuePlotChanges } from "../cemeteries/plot-queue.ts";
@@ -666,7 +666,7 @@ async function present(
     completedAt: row.completedAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
     burialId: row.burialId,
-    cemeteryAddress: cemetery?.address ?? "",
+    cemeteryAddress: cemetery ? cemeteryAddressIn(cemetery, locale) : "",
     keptForFamily: (summary as TBurialRequestSummary).places.filter((p) => keptIds.has(p.plotId)),
     documents: docs,
     familyGrave,
@@ -824,7 +824,7 @@ export async function clientCemeteries(db: Db, user: TSessionUser, locale: Local
     items: rows.map((c) => ({
       id: c.id,
       name: cemeteryNameIn(c, locale),
-      address: c.address,
+      address: cemeteryAddressIn(c, locale),
       phones: c.phones,
       center: centerOf(c),
       openRequests: Number(open.find((o) => o.cemeteryId === c.id)?.n ?? 0),

@@ -216,6 +216,7 @@ export type TDemoCemetery = {
   descriptionKk: string;
   religion: "all" | "muslim" | "christian";
   address: string;
+  addressKk: string;
   phones: string;
   burialFee: number;
   origin: { lng: number; lat: number };
@@ -231,6 +232,7 @@ export const DEMO_CEMETERIES: TDemoCemetery[] = [
     descriptionKk: "Қаладағы ең көне мұсылман зираты, тау бөктеріндегі беткейде.",
     religion: "muslim",
     address: "Алматы, ул. Кенсай, 1",
+    addressKk: "Алматы, Кеңсай көшесі, 1",
     phones: "+77272551010",
     burialFee: 25_000,
     origin: { lng: 76.9862, lat: 43.2466 },
@@ -243,6 +245,7 @@ export const DEMO_CEMETERIES: TDemoCemetery[] = [
     descriptionKk: "Басты кіреберісінде капелласы бар христиан зираты.",
     religion: "christian",
     address: "Алматы, ул. Ташкентская, 2",
+    addressKk: "Алматы, Ташкент көшесі, 2",
     phones: "+77273782020",
     burialFee: 30_000,
     origin: { lng: 76.8583, lat: 43.2478 },
@@ -255,6 +258,7 @@ export const DEMO_CEMETERIES: TDemoCemetery[] = [
     descriptionKk: "Барлық діндегілерге арналған жалпы қалалық зират, жаңа секторлары бар.",
     religion: "all",
     address: "Алматы, Бурундайская трасса, 15",
+    addressKk: "Алматы, Бурундай тас жолы, 15",
     phones: "+77273903030",
     burialFee: 20_000,
     origin: { lng: 76.8731, lat: 43.3352 },
@@ -289,6 +293,7 @@ export async function ensureRegistryCemetery(
       city: "Алматы",
       religion: c.religion,
       address: c.address,
+      addressKk: c.addressKk,
       phones: c.phones,
       capacity: drafts.length,
       burialFee: c.burialFee,

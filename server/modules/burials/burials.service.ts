@@ -4,7 +4,7 @@ import type { Locale } from "../../../common/locale.ts";
 import { type SearchKey, type SearchToken, searchTokens } from "../../../common/search-text.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { plotFacts } from "../cemeteries/cemeteries.service.ts";
+import { cemeteryAddressIn, plotFacts } from "../cemeteries/cemeteries.service.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -28,6 +28,7 @@ type Row = {
   name_ru: string;
   name_kk: string;
   address: string;
+  address_kk: string;
   sector: string;
   row: string;
   number: number;
@@ -246,7 +247,7 @@ export async function searchBurials(db: Db, q: SearchQuery): Promise<TBurialSear
   const result = await db.execute(sql`
     with page as (${searchSql(q, candidates)})
     select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
-           c.id as cemetery_id, c.name_ru, c.name_kk, c.address,
+           c.id as cemetery_id, c.name_ru, c.name_kk, c.address, c.address_kk,
            p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat, h.total
     from (select *, row_number() over () as rank from page) h
     join burials b on b.id = h.id
@@ -274,7 +275,11 @@ function toPublicBurial(r: Row, locale: Locale): TPublicBurial {
     birthYear: r.birth_year,
     deathYear: r.death_year,
     burialDate: isoDate(r.burial_date),
-    cemetery: { id: r.cemetery_id, name: locale === "kk" ? r.name_kk : r.name_ru, address: r.address },
+    cemetery: {
+      id: r.cemetery_id,
+      name: locale === "kk" ? r.name_kk : r.name_ru,
+      address: cemeteryAddressIn({ address: r.address, addressKk: r.address_kk }, locale),
+    },
     sector: r.sector,
     row: r.row,
     place: r.number,
@@ -286,7 +291,7 @@ function toPublicBurial(r: Row, locale: Locale): TPublicBurial {
 export async function getPublicBurial(db: Db, id: number, locale: Locale): Promise<TPublicBurial> {
   const result = await db.execute(sql`
     select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
-           c.id as cemetery_id, c.name_ru, c.name_kk, c.address,
+           c.id as cemetery_id, c.name_ru, c.name_kk, c.address, c.address_kk,
            p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat
     from burials b join plots p on p.id = b.plot_id join cemeteries c on c.id = p.cemetery_id
     where b.id = ${id}`);
@@ -301,7 +306,7 @@ export async function getPublicPlot(db: Db, id: number, locale: Locale): Promise
   if (!p) throw new AppError(404, "plot_not_found");
   const result = await db.execute(sql`
     select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
-           c.id as cemetery_id, c.name_ru, c.name_kk, c.address,
+           c.id as cemetery_id, c.name_ru, c.name_kk, c.address, c.address_kk,
            p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat
     from burials b join plots p on p.id = b.plot_id join cemeteries c on c.id = p.cemetery_id
     where p.id = ${id}

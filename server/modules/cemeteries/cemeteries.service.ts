@@ -36,6 +36,10 @@ const noCounts = (): Counts => ({ free: 0, reserved: 0, occupied: 0, unavailable
 export const cemeteryNameIn = (c: { nameRu: string; nameKk: string }, locale: Locale) =>
   locale === "kk" ? c.nameKk : c.nameRu;
 
+/** A cemetery's address in the reader's language: the Russian one where it has no Kazakh form. */
+export const cemeteryAddressIn = (c: { address: string; addressKk: string }, locale: Locale) =>
+  locale === "kk" ? c.addressKk || c.address : c.address;
+
 /** A cemetery's centre as [lng, lat], when it has one. */
 export const centerOf = (c: { centerLng: number | null; centerLat: number | null }): [number, number] | null =>
   c.centerLng !== null && c.centerLat !== null ? [c.centerLng, c.centerLat] : null;
@@ -47,7 +51,7 @@ function toSummary(c: CemeteryRow, counts: Counts | undefined, locale: Locale): 
     city: c.city,
     religion: c.religion,
     status: c.status,
-    address: c.address,
+    address: cemeteryAddressIn(c, locale),
     counts: counts ?? noCounts(),
     center: centerOf(c),
   };

@@ -22,7 +22,9 @@ export const cemeteries = pgTable("cemeteries", {
   descriptionKk: text().notNull().default(""),
   city: text().notNull(),
   religion: text({ enum: RELIGIONS }).notNull().default("all"),
+  /** The address in Russian; `addressKk` in Kazakh (empty: Kazakh pages show the Russian one). */
   address: text().notNull().default(""),
+  addressKk: text().notNull().default(""),
   phones: text().notNull().default(""),
   status: text({ enum: CEMETERY_STATUSES }).notNull().default("open"),
   capacity: integer().notNull().default(0),

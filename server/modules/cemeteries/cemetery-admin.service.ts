@@ -39,6 +39,7 @@ export async function getCemeteryRecord(db: Db, id: number): Promise<TCemeteryRe
     city: c.city,
     religion: c.religion,
     address: c.address,
+    addressKk: c.addressKk,
     phones: c.phones,
     status: c.status,
     capacity: c.capacity,

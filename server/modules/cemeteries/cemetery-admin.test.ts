@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { cemeteryForm, createCemetery, demoAkimatId, RING } from "../../test/registry-fixtures.ts";
+import { cemeteryForm, createCemetery, demoAkimatId, knownRegistry, RING } from "../../test/registry-fixtures.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { plots } from "./cemeteries.tables.ts";
 
@@ -58,6 +58,41 @@ describe("cemeteries (admin)", () => {
     );
     expect(res.json.error.fields.find((f: { path: string }) => f.path === "boundary").message).toContain("нүкте");
     expect((await h.request("GET", "/cemeteries")).json.items).toHaveLength(0);
+  });
+
+  it("keeps the address in both languages: Kazakh readers get the Kazakh one, or the Russian one when it has none", async () => {
+    const kk = { headers: { "accept-language": "kk" } };
+    const id = await create({ address: "Алматы, ул. Тестовая, 5", addressKk: "Алматы, Сынақ көшесі, 5" });
+    const record = await h.request("GET", `/cemeteries/${id}/record`, { token: admin });
+    expect(record.json).toMatchObject({ address: "Алматы, ул. Тестовая, 5", addressKk: "Алматы, Сынақ көшесі, 5" });
+    expect((await h.request("GET", `/cemeteries/${id}`, kk)).json.address).toBe("Алматы, Сынақ көшесі, 5");
+    expect((await h.request("GET", "/cemeteries", kk)).json.items[0].address).toBe("Алматы, Сынақ көшесі, 5");
+    expect((await h.request("GET", `/cemeteries/${id}`)).json.address).toBe("Алматы, ул. Тестовая, 5");
+
+    // Emptied: the Kazakh page shows the Russian address rather than none.
+    const put = await h.request("PUT", `/cemeteries/${id}`, {
+      token: admin,
+      body: cemetery({ address: "Алматы, ул. Тестовая, 5", addressKk: "" }),
+    });
+    expect(put.status).toBe(200);
+    expect((await h.request("GET", `/cemeteries/${id}`, kk)).json.address).toBe("Алматы, ул. Тестовая, 5");
+
+    // Too long is refused by its field, in the admin's language.
+    const long = await h.request("PUT", `/cemeteries/${id}`, {
+      token: admin,
+      ...kk,
+      body: cemetery({ addressKk: "ж".repeat(201) }),
+    });
+    expect(long.status).toBe(422);
+    expect(long.json.error.fields.map((f: { path: string }) => f.path)).toEqual(["addressKk"]);
+  });
+
+  it("shows the demo cemeteries' Kazakh addresses on the grave found by the search", async () => {
+    await knownRegistry(h.db);
+    const search = (lang: string) =>
+      h.request("GET", `/burials/search?q=${encodeURIComponent("Жұмабаев")}`, { headers: { "accept-language": lang } });
+    expect((await search("kk")).json.items[0].cemetery.address).toBe("Алматы, Кеңсай көшесі, 1");
+    expect((await search("ru")).json.items[0].cemetery.address).toBe("Алматы, ул. Кенсай, 1");
   });
 
   it("is closed to everyone but the admin", async () => {

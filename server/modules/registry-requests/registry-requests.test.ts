@@ -166,7 +166,7 @@ describe("add requests", () => {
     expect(res.status).toBe(422);
     const message = (path: string) =>
       res.json.error.fields.find((f: { path: string }) => f.path === path)?.message as string;
-    expect(message("location")).toContain("Бейіт");
+    expect(message("location")).toContain("Қабір");
     expect(message("deathDate")).toBe("Қайтыс болған күн туған күннен бұрын болмауы керек.");
     expect(message("burialDate")).toBe("Күні болашақта болмауы керек.");
     const ru = await h.request("POST", "/registry-requests/add", {

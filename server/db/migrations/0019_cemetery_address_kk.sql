@@ -1,0 +1,1 @@
+ALTER TABLE "cemeteries" ADD COLUMN "address_kk" text DEFAULT '' NOT NULL;
