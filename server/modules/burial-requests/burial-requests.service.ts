@@ -43,7 +43,7 @@ import { cemeteryScope } from "../access/access.service.ts";
 import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow, centerOf } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
-import { queuePlotChanges } from "../cemeteries/plot-queue.ts";
+import { queuePlotChanges, registerPlotClaim } from "../cemeteries/plot-queue.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
 import { tellAll, move, movesFor } from "../workflow/workflow.ts";
@@ -70,6 +70,17 @@ for (const entityType of Object.values(REQUEST_DOCS)) {
     return row !== undefined;
   });
 }
+
+// A place a family holds (an unreleased hold, lapsed or not) is theirs until the hold is released:
+// the staff cannot free or close it by hand (burials' updatePlot asks through this claim).
+registerPlotClaim(async (tx, plotId) => {
+  const [hold] = await tx
+    .select({ id: plotHolds.id })
+    .from(plotHolds)
+    .where(and(eq(plotHolds.plotId, plotId), isNull(plotHolds.releasedAt)))
+    .limit(1);
+  return hold !== undefined;
+});
 
 /** A client holds at most this many unpaid bookings at a time (one family, one or two funerals). */
 export const MAX_PENDING_PER_CLIENT = 2;

@@ -3,7 +3,7 @@
  * records (add, correct). A manager reaches only the cemeteries assigned to them; the admin
  * reaches every cemetery. (The visitors' requests are in `registry-requests/`.)
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TBurialSearchPage, TCemeterySummary, TStaffPlot } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
@@ -15,9 +15,8 @@ import { assertManagesCemetery, staffCemeteryIds } from "../access/access.servic
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { listCemeteries, plotFacts } from "../cemeteries/cemeteries.service.ts";
-import { plotHolds } from "../burial-requests/burial-requests.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
-import { queuePlotChanges } from "../cemeteries/plot-queue.ts";
+import { isPlotClaimed, queuePlotChanges } from "../cemeteries/plot-queue.ts";
 import { getPublicBurial, isoDate, SEARCH_PAGE_SIZE, searchBurials, yearOf } from "./burials.service.ts";
 import { burials } from "./burials.tables.ts";
 
@@ -73,12 +72,7 @@ export async function updatePlot(
         throw new AppError(422, "validation_failed", {}, [{ path: "status", key: "validation.plot_has_records" }]);
       // A place a family holds is theirs until the hold ends: staff cannot free or close it by hand.
       // The holds themselves decide, not the status derived from them.
-      const [hold] = await tx
-        .select({ id: plotHolds.id })
-        .from(plotHolds)
-        .where(and(eq(plotHolds.plotId, plotId), isNull(plotHolds.releasedAt)))
-        .limit(1);
-      if (hold || p.status === "reserved") {
+      if (p.status === "reserved" || (await isPlotClaimed(tx, plotId))) {
         throw new AppError(422, "validation_failed", {}, [{ path: "status", key: "validation.plot_held" }]);
       }
     }

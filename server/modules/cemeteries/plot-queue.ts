@@ -16,3 +16,22 @@ export async function queuePlotChanges(tx: Queryable, plotIds: readonly number[]
     await tx.execute(sql`select pg_advisory_xact_lock(${PLOT_QUEUE_SPACE}, ${plotId})`);
   }
 }
+
+/** Whether something other than the place's records holds it now (a family's booking: decision 015). */
+type TPlotClaim = (tx: Queryable, plotId: number) => Promise<boolean>;
+const claims: TPlotClaim[] = [];
+
+/**
+ * Lets the module that holds places for families (burial requests) say whether a place is held,
+ * so the staff's change of a place's status can refuse it without importing that module (the
+ * module graph stays acyclic: burial requests build on burials, not the other way round).
+ */
+export function registerPlotClaim(claim: TPlotClaim): void {
+  claims.push(claim);
+}
+
+/** Whether any registered claim holds the place; call it after `queuePlotChanges`. */
+export async function isPlotClaimed(tx: Queryable, plotId: number): Promise<boolean> {
+  for (const claim of claims) if (await claim(tx, plotId)) return true;
+  return false;
+}
