@@ -196,7 +196,7 @@ async function crowd(queries: string[]) {
       });
       client.on("response", (status, _bytes, ms) => {
         const t = tally(client.requestIterator.context.kind);
-        t.latencies.push(ms as number);
+        t.latencies.push(Math.round(ms as number));
         if (Math.floor((status as number) / 100) !== 2) t.non2xx++;
       });
       client.on("timeout", () => {
