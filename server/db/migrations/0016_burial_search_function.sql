@@ -21,7 +21,7 @@ RETURNS TABLE (
   burial_date date, cemetery_id int, name_ru text, name_kk text, address text, sector text, "row" text,
   number int, min_lng double precision, max_lng double precision, min_lat double precision,
   max_lat double precision, total bigint)
-LANGUAGE plpgsql STABLE AS $$
+LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 DECLARE
   c_tok int[];
