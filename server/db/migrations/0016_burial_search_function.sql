@@ -118,10 +118,10 @@ BEGIN
   m AS (
     SELECT bw.burial_id, bw.search_name,
            d.score
-             + coalesce((SELECT max(x.s) FROM unnest(s1, o1) AS x(s, w) WHERE x.w = ANY (bw.words)), 0)
-             + coalesce((SELECT max(x.s) FROM unnest(s2, o2) AS x(s, w) WHERE x.w = ANY (bw.words)), 0)
-             + coalesce((SELECT max(x.s) FROM unnest(s3, o3) AS x(s, w) WHERE x.w = ANY (bw.words)), 0)
-             + coalesce((SELECT max(x.s) FROM unnest(s4, o4) AS x(s, w) WHERE x.w = ANY (bw.words)), 0) AS score
+             + CASE WHEN o1 IS NULL THEN 0 ELSE coalesce((SELECT max(x.s) FROM unnest(s1, o1) AS x(s, w) WHERE x.w = ANY (bw.words)), 0) END
+             + CASE WHEN o2 IS NULL THEN 0 ELSE coalesce((SELECT max(x.s) FROM unnest(s2, o2) AS x(s, w) WHERE x.w = ANY (bw.words)), 0) END
+             + CASE WHEN o3 IS NULL THEN 0 ELSE coalesce((SELECT max(x.s) FROM unnest(s3, o3) AS x(s, w) WHERE x.w = ANY (bw.words)), 0) END
+             + CASE WHEN o4 IS NULL THEN 0 ELSE coalesce((SELECT max(x.s) FROM unnest(s4, o4) AS x(s, w) WHERE x.w = ANY (bw.words)), 0) END AS score
     FROM d
     CROSS JOIN LATERAL (
       SELECT b.burial_id, b.search_name, b.words
