@@ -12,6 +12,7 @@ import { createApi } from "../server/api.ts";
 import { openDatabase } from "../server/db/client.ts";
 import {
   candidateWords,
+  pageSql,
   searchBurials,
   searchSql,
   WORD_SIMILARITY,
@@ -260,6 +261,29 @@ async function main() {
   console.log(`search through the API in process (${viaApi.length} queries): ${fmt(viaApi)}`);
   console.log(`search run directly (same SQL, no HTTP):   ${fmt(direct)}`);
   console.log(`API / direct at p95: ${(pct(viaApi, 95) / pct(direct, 95)).toFixed(2)}×`);
+
+  // One call (burial_search, migration 0020) against the two statements it replaced, in turns, so
+  // both see the same machine.
+  const oneCall: number[] = [];
+  const twoStatements: number[] = [];
+  const turns = new Map<string, [number[], number[]]>(QUERIES.map((q) => [q, [[], []]]));
+  for (let r = 0; r < RUNS; r++) {
+    for (const q of QUERIES) {
+      const query = { q, page: 1, locale: "ru" as const };
+      let t = performance.now();
+      await searchBurials(db, query);
+      oneCall.push(performance.now() - t);
+      turns.get(q)?.[0].push(performance.now() - t);
+      t = performance.now();
+      const candidates = await candidateWords(db, searchTokens(q));
+      if (candidates.every((words) => words.length > 0)) await db.execute(pageSql(searchSql(query, candidates)));
+      twoStatements.push(performance.now() - t);
+      turns.get(q)?.[1].push(performance.now() - t);
+    }
+  }
+  console.log("in turns, one call (burial_search) against the two statements it replaced:");
+  for (const [q, [one, two]] of turns) console.log(`  "${q}": one call ${fmt(one)}; two statements ${fmt(two)}`);
+  console.log(`  all: one call ${fmt(oneCall)}; two statements ${fmt(twoStatements)}`);
 
   // Viewports of about 2,000 plots (40 places × 50 rows) at random spots.
   const viewport: number[] = [];

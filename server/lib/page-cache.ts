@@ -18,6 +18,22 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * The weak ETag of a page's body without its CSP nonce (`parts` are the body cut where the nonce
+ * goes, in order; their UTF-8 is hashed as one text).
+ */
+export function bodyEtag(parts: (string | Uint8Array)[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part);
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
+/**
+ * Set by the store of rendered pages (page-microcache.ts) on an answer it gives from a stored
+ * body: that body's ETag, computed once when it was stored. Read and removed here, never sent.
+ */
+export const BODY_ETAG_HEADER = "x-body-etag";
+
 export const PUBLIC_PAGE_CACHE = "public, no-cache";
 export const PRIVATE_PAGE_CACHE = "private, no-store";
 
@@ -43,6 +59,8 @@ export function pageCache(nonceOf: (c: Parameters<MiddlewareHandler>[0]) => stri
     await next();
     const res = c.res;
     const headers = res.headers;
+    const known = headers.get(BODY_ETAG_HEADER);
+    headers.delete(BODY_ETAG_HEADER);
     const prior = headers.get("Vary");
     if (!prior?.toLowerCase().includes("cookie")) headers.set("Vary", prior ? `${prior}, Cookie` : "Cookie");
     const isGet = c.req.method === "GET" || c.req.method === "HEAD";
@@ -60,11 +78,9 @@ export function pageCache(nonceOf: (c: Parameters<MiddlewareHandler>[0]) => stri
     }
     headers.set("Cache-Control", PUBLIC_PAGE_CACHE);
     if (c.req.method !== "GET" || !res.body) return;
-    const body = await res.text();
-    const etag = `W/"${createHash("sha256")
-      .update(body.split(nonceOf(c)).join(""))
-      .digest("base64url")
-      .slice(0, 27)}"`;
+    // A stored page comes with its ETag: its body goes out as it is, neither read nor hashed again.
+    const body = known ? null : await res.text();
+    const etag = known ?? bodyEtag((body as string).split(nonceOf(c)));
     headers.set("ETag", etag);
     if (matches(c.req.header("if-none-match"), etag)) {
       const kept = new Headers();
@@ -72,6 +88,6 @@ export function pageCache(nonceOf: (c: Parameters<MiddlewareHandler>[0]) => stri
       c.res = new Response(null, { status: 304, headers: kept });
       return;
     }
-    c.res = new Response(body, { status: res.status, headers });
+    if (body !== null) c.res = new Response(body, { status: res.status, headers });
   };
 }

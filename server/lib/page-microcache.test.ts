@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { BODY_ETAG_HEADER } from "./page-cache.ts";
 import { createPageMicrocache, type RenderedPage } from "./page-microcache.ts";
 
 /** A page as the renderer gives it: the nonce placeholder in its scripts, like React's output. */
@@ -42,6 +44,19 @@ describe("page micro-cache", () => {
     expect(b).toContain("render 1: Ақтөбе");
     expect(second.isPublicRoute).toBe(true);
     expect(second.response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
+
+  it("gives a stored page with the ETag of its body without the nonce, for the page cache", async () => {
+    const cache = createPageMicrocache({ ttlMs: 1000, maxEntries: 10 });
+    const r = renderer(cache);
+    for (const nonce of ["nonceA", "nonceB"]) {
+      const page = await cache.serve("http://x/", "GET", false, nonce, r.render);
+      const body = await page.response.text();
+      // What the page cache computes from a body it has to read (server/lib/page-cache.ts).
+      const expected = `W/"${createHash("sha256").update(body.split(nonce).join("")).digest("base64url").slice(0, 27)}"`;
+      expect(page.response.headers.get(BODY_ETAG_HEADER)).toBe(expected);
+    }
+    expect(r.renders()).toBe(1);
   });
 
   it("keys on the full URL (query and language included)", async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { BODY_ETAG_HEADER, bodyEtag } from "./page-cache.ts";
 
 /**
  * A short-lived store of rendered anonymous public pages, as nginx micro-caching does: a crowd on
@@ -23,6 +24,8 @@ export type StoredPage = {
   headers: [string, string][];
   /** The body, as UTF-8, cut where the nonce goes (answered as `parts.join(nonce)`). */
   parts: Buffer[];
+  /** The body's weak ETag without the nonce, computed once (page-cache.ts answers with it). */
+  etag: string;
   expires: number;
 };
 
@@ -66,10 +69,9 @@ export function createPageMicrocache(opts: MicrocacheOptions) {
       if (i > 0) chunks.push(nonceBytes);
       chunks.push(part);
     }
-    return new Response(Buffer.concat(chunks), {
-      status: stored.status,
-      headers: new Headers(stored.headers),
-    });
+    const headers = new Headers(stored.headers);
+    headers.set(BODY_ETAG_HEADER, stored.etag);
+    return new Response(Buffer.concat(chunks), { status: stored.status, headers });
   }
 
   function fresh(key: string): StoredPage | undefined {
@@ -142,10 +144,12 @@ export function createPageMicrocache(opts: MicrocacheOptions) {
             isPublicRoute: page.isPublicRoute,
           };
         }
+        const parts = (await res.text()).split(placeholder).map((part) => Buffer.from(part));
         const stored: StoredPage = {
           status: res.status,
           headers: [...res.headers],
-          parts: (await res.text()).split(placeholder).map((part) => Buffer.from(part)),
+          parts,
+          etag: bodyEtag(parts),
           expires: now() + opts.ttlMs,
         };
         keep(key, stored);

@@ -131,7 +131,7 @@ const RU_SURNAMES = [
 const INVARIANT_SURNAMES = ["Ким", "Пак", "Цой", "Шевченко", "Бондаренко"];
 
 /** Kazakh letters written with Russian look-alikes, as many old records and documents have them. */
-const toRussianSpelling = (s: string) =>
+export const toRussianSpelling = (s: string) =>
   s.replace(
     /[әғқңөұүһіӘҒҚҢӨҰҮҺІ]/g,
     (c) =>
@@ -157,7 +157,13 @@ const toRussianSpelling = (s: string) =>
       })[c] as string,
   );
 
-const feminine = (surname: string) => (/(ов|ев|ин)$/.test(surname) ? `${surname}а` : surname);
+export const feminine = (surname: string) => (/(ов|ев|ин)$/.test(surname) ? `${surname}а` : surname);
+
+/** The names the demo registry is drawn from (the load benchmark builds its searches from them). */
+export const DEMO_NAMES = {
+  kz: { surnames: KZ_SURNAMES, male: KZ_MALE, female: KZ_FEMALE },
+  ru: { surnames: [...RU_SURNAMES, ...INVARIANT_SURNAMES], male: RU_MALE, female: RU_FEMALE },
+} as const;
 
 /** A realistic person: Kazakh or Russian, male or female, with both spellings of Kazakh names. */
 export function randomPerson(rnd: () => number, kind: "kz" | "ru") {

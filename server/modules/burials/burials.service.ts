@@ -242,19 +242,17 @@ export async function searchBurials(db: Db, q: SearchQuery): Promise<TBurialSear
   const empty = { items: [], total: 0, totalCapped: false, page: q.page, pageSize: SEARCH_PAGE_SIZE };
   const tokens = searchTokens(q.q ?? "");
   if (tokens.length === 0 && !q.birthYear && !q.deathYear) return empty;
-  const candidates = tokens.length ? await candidateWords(db, tokens) : [];
-  if (candidates.some((words) => words.length === 0)) return empty;
-  const result = await db.execute(sql`
-    with page as (${searchSql(q, candidates)})
-    select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
-           c.id as cemetery_id, c.name_ru, c.name_kk, c.address, c.address_kk,
-           p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat, h.total
-    from (select *, row_number() over () as rank from page) h
-    join burials b on b.id = h.id
-    join plots p on p.id = b.plot_id
-    join cemeteries c on c.id = p.cemetery_id
-    order by h.rank`);
-  const rows = result.rows as (Row & { total: number | string })[];
+  let rows: (Row & { total: number | string; missing?: boolean })[] = [];
+  if (tokens.length) {
+    // One call: the dictionary lookup and the page, with plans the database keeps (migration 0020).
+    rows = (await db.execute(burialSearchCall(q, tokens))).rows as typeof rows;
+  }
+  if (!tokens.length || rows[0]?.missing) {
+    // Years only, or a query word found nowhere as it is (a typo): the alike words are looked for.
+    const candidates = tokens.length ? await candidateWords(db, tokens) : [];
+    if (candidates.some((words) => words.length === 0)) return empty;
+    rows = (await db.execute(pageSql(searchSql(q, candidates)))).rows as typeof rows;
+  }
   if (!rows.length) return empty;
   const total = Number(rows[0]?.total);
   return {
@@ -264,6 +262,40 @@ export async function searchBurials(db: Db, q: SearchQuery): Promise<TBurialSear
     page: q.page,
     pageSize: SEARCH_PAGE_SIZE,
   };
+}
+
+/** The records of a page of `searchSql`'s ids, in its order, with their plots and cemeteries. */
+export function pageSql(ids: SQL): SQL {
+  return sql`
+    with page as (${ids})
+    select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
+           c.id as cemetery_id, c.name_ru, c.name_kk, c.address, c.address_kk,
+           p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat, h.total
+    from (select *, row_number() over () as rank from page) h
+    join burials b on b.id = h.id
+    join plots p on p.id = b.plot_id
+    join cemeteries c on c.id = p.cemetery_id
+    order by h.rank`;
+}
+
+/** An int[] literal, passed as one parameter. */
+const intArray = (xs: number[]) => sql`${`{${xs.join(",")}}`}::int[]`;
+
+/**
+ * The call of `burial_search` (migration 0020) for a query with words: the same answer as
+ * `candidateWords` and `searchSql` give, in one statement whose plans the database keeps. A query
+ * word found nowhere comes back as one row with `missing` set.
+ */
+export function burialSearchCall(q: SearchQuery, tokens: SearchToken[]): SQL {
+  const keys = tokens.flatMap((t, i) => t.keys.map((k, kord) => ({ ...k, i, kord })));
+  return sql`select * from burial_search(
+    ${intArray(keys.map((k) => k.i))}, ${intArray(keys.map((k) => k.kord))},
+    ${intArray(keys.map((k) => k.key.length))}, ${textArray(keys.map((k) => k.key))},
+    ${textArray(keys.map((k) => k.spell))}, ${textArray(keys.map((k) => `${escapeLike(k.key)}%`))},
+    ${textArray(keys.map((k) => `%${escapeLike(k.key)}%`))}, ${tokens.length}::int,
+    ${q.birthYear || null}::int, ${q.deathYear || null}::int, ${q.cemeteryId || null}::int,
+    ${(q.page - 1) * SEARCH_PAGE_SIZE}::int, ${SEARCH_PAGE_SIZE}::int,
+    ${WORDS_PER_TOKEN}::int, ${SEARCH_COUNT_CAP + 1}::int, ${EXACT_BONUS}::real)`;
 }
 
 function toPublicBurial(r: Row, locale: Locale): TPublicBurial {
