@@ -136,3 +136,25 @@ export function withBuildLock<T>(root: string, fn: () => T, pollMs = 500): T {
     rmSync(lock, { recursive: true, force: true });
   }
 }
+
+const BUILD_REASONS = {
+  "no-build": "no build yet",
+  "no-stamp": "the build's sources are unknown",
+  "sources-changed": "the sources changed since the last build",
+} as const;
+
+/**
+ * Builds the app when there is no build or its sources changed (`npm start`, and the browser
+ * tests' server): decided again under the lock, since another server of this checkout may have
+ * just built it. Returns whether it built.
+ */
+export function ensureBuild(root: string, log: (line: string) => void = console.log): boolean {
+  if (!buildDecision(root).build) return false;
+  return withBuildLock(root, () => {
+    const decision = buildDecision(root);
+    if (!decision.build) return false;
+    log(`Building the app (${BUILD_REASONS[decision.reason]}; about a minute)...`);
+    buildApp(root, decision.hash);
+    return true;
+  });
+}
