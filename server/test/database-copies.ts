@@ -18,8 +18,12 @@ const nameOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1
 
 export const templateDatabaseUrl = (url: string) => databaseAt(url, `${nameOf(url)}_template`);
 
+/** What the names of the test files' copies start with. */
+export const fileDatabasePrefix = (url: string) => `${nameOf(url)}_f`;
+
 /** A new database's name and URL for one test file: `<name>_f<hex>`. */
-export const fileDatabaseUrl = (url: string) => databaseAt(url, `${nameOf(url)}_f${randomBytes(4).toString("hex")}`);
+export const fileDatabaseUrl = (url: string) =>
+  databaseAt(url, `${fileDatabasePrefix(url)}${randomBytes(4).toString("hex")}`);
 
 /** Runs `fn` on a connection of its own to the database of `url`, closed afterwards. */
 export async function withAdminClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {

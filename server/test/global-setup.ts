@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase, openPglite } from "../db/client.ts";
-import { templateDatabaseUrl, withAdminClient } from "./database-copies.ts";
+import { fileDatabasePrefix, templateDatabaseUrl, withAdminClient } from "./database-copies.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -31,7 +31,14 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
     await database.close();
     return async () => {
-      await withAdminClient(url, (c) => c.query(`drop database if exists "${template.name}" with (force)`));
+      // The template, and any test file's copy still there (its test processes have ended).
+      await withAdminClient(url, async (c) => {
+        const left = await c.query<{ datname: string }>(
+          "select datname from pg_database where datname = $1 or datname like $2",
+          [template.name, `${fileDatabasePrefix(url).replaceAll("_", "\\_")}%`],
+        );
+        for (const { datname } of left.rows) await c.query(`drop database if exists "${datname}" with (force)`);
+      });
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), "mazar-template-"));
