@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const TEST_FILES = ["tests/*.test.ts", "server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.{ts,tsx}"];
 
@@ -9,10 +9,13 @@ const TEST_FILES = ["tests/*.test.ts", "server/**/*.test.ts", "common/**/*.test.
  * booking fixtures. Read from the sources, so a new API test lands in the `db` project by itself.
  */
 const USES_DATABASE = /from "[^"]*\/(?:test\/harness|db\/client|test\/booking-fixtures|harness|booking-fixtures)\.ts"/;
+const ROOT = import.meta.dirname;
 const DB_FILES = ["server", "app", "common", "tests"]
-  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((f) => path.join(dir, f)))
+  .flatMap((dir) =>
+    readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" }).map((f) => path.join(dir, f)),
+  )
   .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith(path.join("tests", "cluster")))
-  .filter((file) => USES_DATABASE.test(readFileSync(file, "utf8")))
+  .filter((file) => USES_DATABASE.test(readFileSync(path.join(ROOT, file), "utf8")))
   .map((file) => file.split(path.sep).join("/"))
   .sort();
 
@@ -29,7 +32,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     projects: [
-      { extends: true, test: { name: "unit", include: TEST_FILES, exclude: DB_FILES } },
+      { extends: true, test: { name: "unit", include: TEST_FILES, exclude: [...configDefaults.exclude, ...DB_FILES] } },
       {
         extends: true,
         test: {
