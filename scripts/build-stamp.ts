@@ -74,23 +74,56 @@ export function buildDecision(root: string): TBuildDecision {
 }
 
 /**
+ * Lines of the build's output that say nothing about this app: React Router's config loader starts
+ * Vite servers of its own with `envFile: false`, which Vite 8 calls deprecated (five times a build;
+ * the ones from servers using vite.config.ts are dropped by its logger already).
+ */
+export const BUILD_NOISE: readonly RegExp[] = [
+  /^The `envFile` option is deprecated, please use `envDir: false` instead\.$/,
+];
+
+// ANSI colour codes, which the matching ignores.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts them
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** The build's output without the lines of BUILD_NOISE. */
+export function withoutBuildNoise(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => !BUILD_NOISE.some((noise) => noise.test(line.replace(ANSI, "").trim())))
+    .join("\n");
+}
+
+/**
  * The production build, whatever `NODE_ENV` the caller has: with `development` there, Vite would
  * bundle React's development build for the browser. The stamp goes first and is written back only
  * after a successful build, so a failed or interrupted build is never taken for a fresh one.
+ *
+ * Its output (every asset and its size) is printed by `npm run build` (`print: "all"`); `npm start`
+ * and the browser tests' server print it only when the build fails (`"on-failure"`), so a first
+ * start's log says what matters. The lines of BUILD_NOISE are never printed.
  */
 export function buildApp(
   root: string,
   hash = sourceHash(root),
   command: readonly string[] = ["npx", "react-router", "build"],
+  print: "all" | "on-failure" = "on-failure",
 ): void {
   rmSync(path.join(root, STAMP_FILE), { force: true });
   const [bin = "npx", ...args] = command;
   const built = spawnSync(bin, args, {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: "production" },
   });
-  if (built.status !== 0) throw new Error(`the build failed (exit code ${built.status ?? built.signal})`);
+  const failed = built.status !== 0;
+  if (print === "all" || failed) {
+    process.stdout.write(withoutBuildNoise(built.stdout ?? ""));
+    process.stderr.write(withoutBuildNoise(built.stderr ?? ""));
+  }
+  if (failed) throw new Error(`the build failed (exit code ${built.status ?? built.signal})`);
   writeFileSync(path.join(root, STAMP_FILE), `${hash}\n`);
 }
 
@@ -135,4 +168,28 @@ export function withBuildLock<T>(root: string, fn: () => T, pollMs = 500): T {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+const BUILD_REASONS = {
+  "no-build": "no build yet",
+  "no-stamp": "the build's sources are unknown",
+  "sources-changed": "the sources changed since the last build",
+} as const;
+
+/**
+ * Builds the app when there is no build or its sources changed (`npm start`, and the browser
+ * tests' server): decided again under the lock, since another server of this checkout may have
+ * just built it. Returns whether it built.
+ */
+export function ensureBuild(root: string, log: (line: string) => void = console.log): boolean {
+  if (!buildDecision(root).build) return false;
+  return withBuildLock(root, () => {
+    const decision = buildDecision(root);
+    if (!decision.build) return false;
+    log(`Building the app (${BUILD_REASONS[decision.reason]}; about a minute)...`);
+    const started = Date.now();
+    buildApp(root, decision.hash);
+    log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
+    return true;
+  });
 }

@@ -5,7 +5,7 @@ import { register } from "tsx/esm/api";
 register();
 const { buildApp, withBuildLock } = await import("./build-stamp.ts");
 try {
-  withBuildLock(process.cwd(), () => buildApp(process.cwd()));
+  withBuildLock(process.cwd(), () => buildApp(process.cwd(), undefined, undefined, "all"));
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);

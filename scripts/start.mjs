@@ -9,25 +9,11 @@ import { register } from "tsx/esm/api";
 process.env.NODE_ENV = "production";
 register();
 
-const { buildApp, buildDecision, withBuildLock } = await import("./build-stamp.ts");
-const root = process.cwd();
-if (buildDecision(root).build) {
-  try {
-    // Under the lock, decided again: another server of this checkout may have just built it.
-    withBuildLock(root, () => {
-      const decision = buildDecision(root);
-      if (!decision.build) return;
-      const why = {
-        "no-build": "no build yet",
-        "no-stamp": "the build's sources are unknown",
-        "sources-changed": "the sources changed since the last build",
-      }[decision.reason];
-      console.log(`Building the app (${why}; about a minute)...`);
-      buildApp(root, decision.hash);
-    });
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  }
+const { ensureBuild } = await import("./build-stamp.ts");
+try {
+  ensureBuild(process.cwd());
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
 }
 await import("../server/index.ts");

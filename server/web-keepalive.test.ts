@@ -16,7 +16,8 @@ let server: ReturnType<typeof serve>;
 let port: number;
 
 beforeAll(async () => {
-  h = await createHarness();
+  // Without the dev code, as a real deployment: a second code within 60 s is then a 429.
+  h = await createHarness({ authDevCode: undefined });
   const web = createWebApp({
     services: h.services,
     build: async () => {

@@ -2,7 +2,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import reactRouterConfig from "../react-router.config.ts";
 import {
   BUILD_LOCK,
   buildApp,
@@ -11,6 +12,7 @@ import {
   STAMP_FILE,
   sourceHash,
   withBuildLock,
+  withoutBuildNoise,
 } from "../scripts/build-stamp.ts";
 
 let root: string;
@@ -96,6 +98,70 @@ describe("npm start's rebuild decision", () => {
     } finally {
       process.env.NODE_ENV = saved;
     }
+  });
+});
+
+describe("a first start's log says what matters", () => {
+  const NOISE = "\u001b[33mThe `envFile` option is deprecated, please use `envDir: false` instead.\u001b[39m";
+  // A stand-in for `react-router build`: React Router's deprecation noise, then an asset line.
+  const build = (exitCode: number) => [
+    process.execPath,
+    "-e",
+    `require("fs").mkdirSync("build", { recursive: true });
+     console.log(${JSON.stringify(NOISE)}); console.log("build/client/assets/root.js  12.00 kB"); process.exit(${exitCode})`,
+  ];
+  const printed = () => {
+    const out: string[] = [];
+    const spies = [process.stdout, process.stderr].map((stream) =>
+      vi.spyOn(stream, "write").mockImplementation((chunk) => {
+        out.push(String(chunk));
+        return true;
+      }),
+    );
+    return {
+      out,
+      restore: () => {
+        for (const spy of spies) spy.mockRestore();
+      },
+    };
+  };
+
+  it("npm start builds without printing the build's output when it succeeds", () => {
+    const p = printed();
+    try {
+      buildApp(root, undefined, build(0));
+    } finally {
+      p.restore();
+    }
+    expect(p.out.join("")).toBe("");
+  });
+
+  it("prints the build's output when it fails, and npm run build always, but never the deprecation noise", () => {
+    const p = printed();
+    try {
+      expect(() => buildApp(root, undefined, build(1))).toThrow(/build failed/);
+      buildApp(root, undefined, build(0), "all");
+    } finally {
+      p.restore();
+    }
+    const text = p.out.join("");
+    expect(text.match(/root\.js {2}12\.00 kB/g)).toHaveLength(2);
+    expect(text).not.toContain("envFile");
+  });
+
+  it("drops only the lines it knows", () => {
+    expect(withoutBuildNoise(`a\n${NOISE}\nThe \`envFile\` option is fine\nb`)).toBe(
+      "a\nThe `envFile` option is fine\nb",
+    );
+  });
+
+  it("sets every React Router future flag the build would warn about", () => {
+    // The flags @react-router/dev warns about when they are left unset (one warning of 3 lines each).
+    const dev = readFileSync("node_modules/@react-router/dev/dist/vite.js", "utf8");
+    const warned = [...dev.matchAll(/future\.(v\d+_\w+) === void 0/g)].map((m) => m[1] as string);
+    expect(warned.length).toBeGreaterThan(0);
+    const future: Record<string, unknown> = reactRouterConfig.future ?? {};
+    expect(warned.filter((flag) => future[flag] === undefined)).toEqual([]);
   });
 });
 

@@ -61,6 +61,7 @@ export default function Login() {
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
   const [resendAt, setResendAt] = useState(0);
+  const [isSmsSent, setIsSmsSent] = useState(true);
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
   const [staffUnknown, setStaffUnknown] = useState(false);
@@ -89,6 +90,7 @@ export default function Login() {
       setPhoneReply(undefined);
       setPhone(to);
       setResendAt(Date.now() + res.resendInSec * 1000);
+      setIsSmsSent(res.isSmsSent);
       setNow(Date.now());
       setCode("");
       setStep("code");
@@ -168,7 +170,7 @@ export default function Login() {
       {step === "code" ? (
         <form {...codeForm.form.props}>
           <p className="muted" data-testid="code-sent">
-            {t("login.code_sent", { phone: formatPhone(phone) })}
+            {t(isSmsSent ? "login.code_sent" : "login.code_not_sent", { phone: formatPhone(phone) })}
           </p>
           <input type="hidden" name="phone" value={phone} />
           <Field field={codeField} label={t("login.code")}>

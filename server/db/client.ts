@@ -41,6 +41,11 @@ export type DatabaseOptions = {
   dataDir?: string;
   /** PostgreSQL connections in the pool (10 by default; race tests and benchmarks open more). */
   poolSize?: number;
+  /**
+   * PGlite only: start from this dump of a data directory (`dumpDataDir()`), e.g. the tests' template
+   * migrated once per run (server/test/global-setup.ts); migrations not in it are applied as usual.
+   */
+  loadDataDir?: Blob;
 };
 
 /**
@@ -83,9 +88,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dir = path.resolve(dataDir, "pgdata");
     mkdirSync(dir, { recursive: true });
   }
+  const { client, db } = await openPglite(dir, opts.loadDataDir);
+  return { db, kind: "pglite", close: () => client.close(), exclusive: (_name, fn) => fn() };
+}
+
+/** A PGlite database at `dir` (`memory://` for a throwaway one), migrated; from a dump when given. */
+export async function openPglite(dir: string, loadDataDir?: Blob) {
   // pg_trgm powers the name search, btree_gist the exclusive holds; PGlite bundles both.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist }, loadDataDir });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close(), exclusive: (_name, fn) => fn() };
+  return { client, db };
 }

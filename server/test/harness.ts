@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createPaymentProvider } from "../modules/payments/payments.provider.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { inject } from "vitest";
 import { loadConfig, type TConfig } from "../config.ts";
 import { createApi } from "../api.ts";
 import { type Database, openDatabase } from "../db/client.ts";
@@ -49,8 +50,20 @@ export const PNG = Uint8Array.from([
 /** Where an upload is read (`GET /uploads/{id}`), as `POST /uploads` answers it in `url`. */
 export const uploadUrl = (id: string) => `/api/v1/uploads/${id}`;
 
+let template: Blob | undefined;
 /**
- * A test database and API. PGlite in memory by default, the server of `DATABASE_URL` when set;
+ * The migrated PGlite data directory of this run (made once by server/test/global-setup.ts), read
+ * once per test file; none outside the `db` project, where the harness migrates its own database.
+ */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject("pgliteTemplate");
+  if (file && !template) template = new Blob([readFileSync(file)]);
+  return template;
+}
+
+/**
+ * A test database and API. PGlite in memory by default (loaded from the run's migrated template), the
+ * server of `DATABASE_URL` when set (there a database of the test file's own, server/test/db-per-file.ts);
  * one per test file, emptied between tests with `reset()`.
  */
 export async function createHarness(overrides: Partial<TConfig> = {}) {
@@ -60,7 +73,11 @@ export async function createHarness(overrides: Partial<TConfig> = {}) {
     ...loadConfig({ NODE_ENV: "test", AUTH_DEV_CODE: DEV_CODE, LOG_LEVEL: "silent", DATA_DIR: dataDir }),
     ...overrides,
   };
-  const database: Database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  const databaseUrl = process.env.DATABASE_URL;
+  const database: Database = await openDatabase({
+    databaseUrl,
+    loadDataDir: databaseUrl ? undefined : pgliteTemplate(),
+  });
   const sms = new MemorySms();
   let clock: Date | null = null;
   const services: Services = {

@@ -46,8 +46,14 @@ export const authRoutes = createRouter()
       request: { body: jsonBody(z.object({ phone: ZPhone })) },
       responses: {
         200: jsonResponse(
-          z.object({ requestId: z.string(), expiresInSec: z.number(), resendInSec: z.number() }),
-          "The code was sent",
+          z.object({
+            requestId: z.string().nullable(),
+            expiresInSec: z.number(),
+            resendInSec: z.number(),
+            // false only with AUTH_DEV_CODE (a demo): a limit held the SMS back; the dev code signs in.
+            isSmsSent: z.boolean(),
+          }),
+          "The code was sent (or, in a demo past a limit, the dev code is to be used)",
         ),
         ...errorResponses(422, 429),
       },

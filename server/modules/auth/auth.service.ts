@@ -58,10 +58,48 @@ export function toSessionUser(u: UserRow): TSessionUser {
   };
 }
 
+/**
+ * Sends a login code by SMS, within the limits: one unanswered code a minute per phone, and hourly
+ * limits per phone and per address (`OTP_PHONE_HOURLY_LIMIT`, `OTP_IP_HOURLY_LIMIT`).
+ *
+ * With `AUTH_DEV_CODE` (a demo; never in production) a limit never locks the login out: where it
+ * refuses an SMS, none is sent and no code is made, but the answer still leads to the code step
+ * (`isSmsSent: false`), where the dev code signs in. The limits keep capping the real SMS of every
+ * phone and address; only the demo's own code gets through.
+ */
 export async function requestOtp(
   s: Services,
   input: { phone: string; ip: string; locale: Locale },
-): Promise<{ requestId: string; expiresInSec: number; resendInSec: number }> {
+): Promise<{ requestId: string | null; expiresInSec: number; resendInSec: number; isSmsSent: boolean }> {
+  const refusal = await otpRefusal(s, input);
+  if (refusal) {
+    const hasDevCode = s.config.authDevCode !== undefined && !s.config.isProduction;
+    if (!hasDevCode) throw refusal;
+    return { requestId: null, expiresInSec: OTP.ttlSec, resendInSec: OTP.resendSec, isSmsSent: false };
+  }
+  const now = s.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const [row] = await s.db
+    .insert(otpCodes)
+    .values({
+      phone: input.phone,
+      codeHash: hashCode(input.phone, code),
+      ip: input.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OTP.ttlSec * 1000),
+    })
+    .returning({ id: otpCodes.id });
+  await s.sms.send(input.phone, translate(input.locale, "auth.sms_text", { code }));
+  return {
+    requestId: (row as { id: string }).id,
+    expiresInSec: OTP.ttlSec,
+    resendInSec: OTP.resendSec,
+    isSmsSent: true,
+  };
+}
+
+/** Why a new code may not be sent to this phone from this address now (a 429), or null. */
+async function otpRefusal(s: Services, input: { phone: string; ip: string }): Promise<AppError | null> {
   const now = s.now();
   const hourAgo = new Date(now.getTime() - 3600_000);
   const { db } = s;
@@ -75,32 +113,19 @@ export async function requestOtp(
     .limit(1);
   if (last) {
     const waitSec = Math.ceil((last.createdAt.getTime() + OTP.resendSec * 1000 - now.getTime()) / 1000);
-    if (waitSec > 0) throw new AppError(429, "otp_resend_too_soon", { seconds: waitSec });
+    if (waitSec > 0) return new AppError(429, "otp_resend_too_soon", { seconds: waitSec });
   }
   const [perPhone] = await db
     .select({ n: count() })
     .from(otpCodes)
     .where(and(eq(otpCodes.phone, input.phone), gt(otpCodes.createdAt, hourAgo)));
-  if ((perPhone?.n ?? 0) >= s.config.otpPhoneHourlyLimit) throw new AppError(429, "otp_phone_limit");
+  if ((perPhone?.n ?? 0) >= s.config.otpPhoneHourlyLimit) return new AppError(429, "otp_phone_limit");
   const [perIp] = await db
     .select({ n: count() })
     .from(otpCodes)
     .where(and(eq(otpCodes.ip, input.ip), gt(otpCodes.createdAt, hourAgo)));
-  if ((perIp?.n ?? 0) >= s.config.otpIpHourlyLimit) throw new AppError(429, "otp_ip_limit");
-
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const [row] = await db
-    .insert(otpCodes)
-    .values({
-      phone: input.phone,
-      codeHash: hashCode(input.phone, code),
-      ip: input.ip,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + OTP.ttlSec * 1000),
-    })
-    .returning({ id: otpCodes.id });
-  await s.sms.send(input.phone, translate(input.locale, "auth.sms_text", { code }));
-  return { requestId: (row as { id: string }).id, expiresInSec: OTP.ttlSec, resendInSec: OTP.resendSec };
+  if ((perIp?.n ?? 0) >= s.config.otpIpHourlyLimit) return new AppError(429, "otp_ip_limit");
+  return null;
 }
 
 export type VerifyResult =

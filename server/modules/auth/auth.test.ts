@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { createHarness, type Harness } from "../../test/harness.ts";
 
 let h: Harness;
@@ -9,6 +10,17 @@ afterAll(async () => h.close());
 beforeEach(async () => h.reset());
 
 const NEW_PHONE = "+77071234567";
+
+/** Runs `fn` as a real deployment's limits apply: without AUTH_DEV_CODE (the harness sets it). */
+async function withoutDevCode(fn: () => Promise<void>) {
+  const devCode = h.services.config.authDevCode;
+  h.services.config.authDevCode = undefined;
+  try {
+    await fn();
+  } finally {
+    h.services.config.authDevCode = devCode;
+  }
+}
 
 describe("one-time code login", () => {
   it("sends a 6-digit code and signs an existing user in with it, setting both cookies", async () => {
@@ -62,16 +74,18 @@ describe("one-time code login", () => {
   });
 
   it("refuses a new code for the same phone within 60 s, then allows it", async () => {
-    const t0 = new Date("2026-11-22T10:00:00Z");
-    h.setNow(t0);
-    expect((await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } })).status).toBe(200);
-    h.setNow(new Date(t0.getTime() + 30_000));
-    const again = await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } });
-    expect(again.status).toBe(429);
-    expect(again.json.error.code).toBe("otp_resend_too_soon");
-    expect(again.json.error.message).toContain("30");
-    h.setNow(new Date(t0.getTime() + 61_000));
-    expect((await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } })).status).toBe(200);
+    await withoutDevCode(async () => {
+      const t0 = new Date("2026-11-22T10:00:00Z");
+      h.setNow(t0);
+      expect((await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } })).status).toBe(200);
+      h.setNow(new Date(t0.getTime() + 30_000));
+      const again = await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } });
+      expect(again.status).toBe(429);
+      expect(again.json.error.code).toBe("otp_resend_too_soon");
+      expect(again.json.error.message).toContain("30");
+      h.setNow(new Date(t0.getTime() + 61_000));
+      expect((await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } })).status).toBe(200);
+    });
   });
 
   it("lets a phone whose code was just used ask for a new one at once", async () => {
@@ -85,32 +99,86 @@ describe("one-time code login", () => {
   });
 
   it("limits codes per phone per hour with a translated 429", async () => {
-    const t0 = new Date("2026-11-22T10:00:00Z").getTime();
-    for (let i = 0; i < 5; i++) {
-      h.setNow(new Date(t0 + i * 61_000));
+    await withoutDevCode(async () => {
+      const t0 = new Date("2026-11-22T10:00:00Z").getTime();
+      for (let i = 0; i < 5; i++) {
+        h.setNow(new Date(t0 + i * 61_000));
+        expect((await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } })).status).toBe(200);
+      }
+      h.setNow(new Date(t0 + 5 * 61_000));
+      const res = await h.request("POST", "/auth/otp/request", {
+        body: { phone: NEW_PHONE },
+        headers: { "accept-language": "kk" },
+      });
+      expect(res.status).toBe(429);
+      expect(res.json.error.code).toBe("otp_phone_limit");
+      expect(res.json.error.message).toMatch(/сағат/);
+      h.setNow(new Date(t0 + 3600_000 + 10_000));
       expect((await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } })).status).toBe(200);
-    }
-    h.setNow(new Date(t0 + 5 * 61_000));
-    const res = await h.request("POST", "/auth/otp/request", {
-      body: { phone: NEW_PHONE },
-      headers: { "accept-language": "kk" },
     });
-    expect(res.status).toBe(429);
-    expect(res.json.error.code).toBe("otp_phone_limit");
-    expect(res.json.error.message).toMatch(/сағат/);
-    h.setNow(new Date(t0 + 3600_000 + 10_000));
-    expect((await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } })).status).toBe(200);
   });
 
   it("limits codes per IP address per hour", async () => {
+    await withoutDevCode(async () => {
+      const limit = h.services.config.otpIpHourlyLimit;
+      for (let i = 0; i < limit; i++) {
+        const phone = `+7705${String(1000000 + i)}`;
+        expect((await h.request("POST", "/auth/otp/request", { body: { phone } })).status).toBe(200);
+      }
+      const res = await h.request("POST", "/auth/otp/request", { body: { phone: "+77059999999" } });
+      expect(res.status).toBe(429);
+      expect(res.json.error.code).toBe("otp_ip_limit");
+    });
+  });
+
+  it("with AUTH_DEV_CODE a demo never locks itself out: past a phone's hourly limit no SMS goes, the dev code signs in", async () => {
+    const t0 = new Date("2026-11-22T10:00:00Z").getTime();
+    for (let i = 0; i < 5; i++) {
+      h.setNow(new Date(t0 + i * 61_000));
+      const sent = await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.client } });
+      expect(sent.json).toMatchObject({ isSmsSent: true });
+    }
+    h.setNow(new Date(t0 + 5 * 61_000));
+    const past = await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.client } });
+    expect(past.status).toBe(200);
+    expect(past.json).toEqual({ requestId: null, expiresInSec: 300, resendInSec: 60, isSmsSent: false });
+    // The limit still holds for real codes: the sixth SMS was not sent.
+    expect(h.sms.sent.filter((m) => m.phone === h.phones.client)).toHaveLength(5);
+    const signedIn = await h.request("POST", "/auth/otp/verify", { body: { phone: h.phones.client, code: "111111" } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json.role).toBe("client");
+    // Asked again at once, as a demo does from role to role: never a 429.
+    const again = await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.client } });
+    expect(again.status).toBe(200);
+    expect(h.sms.sent.filter((m) => m.phone === h.phones.client)).toHaveLength(5);
+  });
+
+  it("with AUTH_DEV_CODE an address past its hourly limit gets no more SMS, but can still sign in with the dev code", async () => {
     const limit = h.services.config.otpIpHourlyLimit;
     for (let i = 0; i < limit; i++) {
       const phone = `+7705${String(1000000 + i)}`;
-      expect((await h.request("POST", "/auth/otp/request", { body: { phone } })).status).toBe(200);
+      expect((await h.request("POST", "/auth/otp/request", { body: { phone } })).json.isSmsSent).toBe(true);
     }
-    const res = await h.request("POST", "/auth/otp/request", { body: { phone: "+77059999999" } });
-    expect(res.status).toBe(429);
-    expect(res.json.error.code).toBe("otp_ip_limit");
+    const past = await h.request("POST", "/auth/otp/request", { body: { phone: h.phones.manager } });
+    expect(past.status).toBe(200);
+    expect(past.json.isSmsSent).toBe(false);
+    expect(h.sms.sent).toHaveLength(limit);
+    expect(h.sms.sent.some((m) => m.phone === h.phones.manager)).toBe(false);
+    const rows = await h.db.execute(sql`select count(*)::int as n from otp_codes`);
+    expect((rows.rows[0] as { n: number }).n).toBe(limit);
+    const signedIn = await h.request("POST", "/auth/otp/verify", { body: { phone: h.phones.manager, code: "111111" } });
+    expect(signedIn.json.role).toBe("manager");
+  });
+
+  it("with AUTH_DEV_CODE a second request within 60 s sends nothing and answers the code step", async () => {
+    const t0 = new Date("2026-11-22T10:00:00Z");
+    h.setNow(t0);
+    await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } });
+    h.setNow(new Date(t0.getTime() + 30_000));
+    const again = await h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } });
+    expect(again.status).toBe(200);
+    expect(again.json.isSmsSent).toBe(false);
+    expect(h.sms.sent).toHaveLength(1);
   });
 
   it("expires a code after 5 minutes", async () => {

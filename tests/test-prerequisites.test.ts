@@ -1,0 +1,70 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { findChromium } from "../scripts/chromium.mjs";
+
+const dir = mkdtempSync(path.join(tmpdir(), "mazar-chromium-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const browser = path.join(dir, "chromium");
+writeFileSync(browser, "#!/bin/sh\n");
+chmodSync(browser, 0o755);
+const notExecutable = path.join(dir, "readme.txt");
+writeFileSync(notExecutable, "");
+
+describe("where the browser tests find Chromium", () => {
+  it("takes CHROMIUM_PATH when it is an executable", () => {
+    expect(findChromium({ CHROMIUM_PATH: browser }, [])).toEqual({ path: browser });
+  });
+
+  it("refuses a CHROMIUM_PATH that is wrong, rather than taking another browser", () => {
+    const found = findChromium({ CHROMIUM_PATH: notExecutable }, [browser]);
+    expect(found.error).toContain(`CHROMIUM_PATH=${notExecutable} is not an executable`);
+  });
+
+  it("looks in the usual places, in order, when CHROMIUM_PATH is unset", () => {
+    expect(findChromium({}, [path.join(dir, "missing"), notExecutable, browser])).toEqual({ path: browser });
+  });
+
+  it("says in one line what to do when there is none", () => {
+    const found = findChromium({}, [path.join(dir, "missing")]);
+    expect(found.error).toMatch(/need Chromium.*apt-get install chromium.*CHROMIUM_PATH/);
+    expect(found.error).not.toContain("\n");
+  });
+});
+
+describe("npm test's first step", () => {
+  it("stops at once with one line when the browser is missing, before any test runs", () => {
+    const t0 = Date.now();
+    const run = spawnSync(process.execPath, ["scripts/test-prerequisites.mjs"], {
+      env: { PATH: process.env.PATH, CHROMIUM_PATH: path.join(dir, "missing") },
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toEqual([
+      `npm test: CHROMIUM_PATH=${path.join(dir, "missing")} is not an executable file: point it at Chromium or unset it.`,
+    ]);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  });
+
+  it("stops with one line when the browser tests' port is taken", async () => {
+    const { createServer } = await import("node:net");
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const run = spawnSync(process.execPath, ["scripts/test-prerequisites.mjs"], {
+        env: { PATH: process.env.PATH, CHROMIUM_PATH: browser, E2E_PORT: String(port) },
+        encoding: "utf8",
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `npm test: port ${port} (the browser tests' server) is in use: stop what listens there or set E2E_PORT to a free port.`,
+      );
+    } finally {
+      server.close();
+    }
+  });
+});
