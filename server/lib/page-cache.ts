@@ -88,6 +88,8 @@ export function pageCache(nonceOf: (c: Parameters<MiddlewareHandler>[0]) => stri
       c.res = new Response(null, { status: 304, headers: kept });
       return;
     }
-    if (body !== null) c.res = new Response(body, { status: res.status, headers });
+    // Answered anew in both cases: a stored page's headers, changed in place, were not what the
+    // server wrote out (its ETag went missing), while a new response's are.
+    c.res = new Response(body ?? res.body, { status: res.status, headers });
   };
 }
