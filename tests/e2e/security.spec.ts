@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ROUTES } from "../../app/route-table.ts";
 import { can, type Permission } from "../../common/permissions.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 import { DEMO, DEV_CODE, login } from "./helpers.ts";
 
 /**
@@ -198,7 +198,9 @@ test.describe("user text on the maps", () => {
   /** Moves the mouse over the map until a plot's tooltip opens; its text. */
   async function hoverPlot(page: Page) {
     const map = page.getByTestId("plot-map");
-    await expect(map).toHaveAttribute("data-plots", /^[1-9]\d*$/);
+    // On /reserve the chosen cemetery, its map and Leaflet are three lazy loads after hydration.
+    await waitForHydration(page);
+    await expect(map).toHaveAttribute("data-plots", /^[1-9]\d*$/, { timeout: 30_000 });
     await map.scrollIntoViewIfNeeded();
     const box = (await map.boundingBox()) as { x: number; y: number; width: number; height: number };
     const tooltip = map.locator(".leaflet-tooltip");
