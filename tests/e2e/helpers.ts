@@ -1,4 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { addDays, localDate } from "../../common/booking.ts";
+import { withCheckDigit } from "../../common/iin.ts";
 import { waitForHydration } from "./fixtures.ts";
 
 export const DEV_CODE = "111111";
@@ -90,4 +92,39 @@ export async function twoAdjacentFree(page: Page, press: "click" | "tap" = "clic
     await expect(atRows).toBeHidden();
   }
   throw new Error("no row with two neighbouring free places");
+}
+
+/** The bytes of a minimal PDF: a death certificate for the booking journeys. */
+export const CERTIFICATE_PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
+
+/**
+ * A signed-in family (the request's cookies) books one free place through the API, as the booking
+ * form does (the deceased died yesterday), and uploads a certificate; the new request's id.
+ */
+export async function bookThroughApi(
+  request: APIRequestContext,
+  plotId: number,
+  deceased: { surname: string; name: string },
+): Promise<number> {
+  const booked = await request.post("/api/v1/burial-requests", {
+    data: {
+      kind: "new_grave",
+      plotIds: [plotId],
+      surname: deceased.surname,
+      name: deceased.name,
+      patronymic: "",
+      iin: withCheckDigit("45010240012"),
+      deathDate: addDays(localDate(new Date()), -1),
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const id = (await booked.json()).id as number;
+  const upload = await request.post("/api/v1/uploads", {
+    multipart: {
+      file: { name: "свидетельство.pdf", mimeType: "application/pdf", buffer: CERTIFICATE_PDF },
+      purpose: "document",
+    },
+  });
+  expect(upload.status()).toBe(201);
+  return id;
 }

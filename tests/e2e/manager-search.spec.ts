@@ -1,8 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { addDays, localDate } from "../../common/booking.ts";
-import { withCheckDigit } from "../../common/iin.ts";
 import { expect, test } from "./fixtures.ts";
-import { DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
+import { bookThroughApi, DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
 
 /**
  * A cemetery clerk on a phone finds a family's request by the deceased's surname, the family's
@@ -10,8 +8,6 @@ import { DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
  * moves that ask first through buttons that look like buttons.
  */
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
-
-const PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
 
 /** The family books a free place of one of the manager's cemeteries (through the API, as its screens do). */
 async function familyBooks(request: APIRequestContext, manager: Page, surname: string): Promise<number> {
@@ -37,24 +33,7 @@ async function familyBooks(request: APIRequestContext, manager: Page, surname: s
     free = features.find((f) => f.properties.status === "free")?.properties.id;
   }
   expect(free, "a free place").toBeDefined();
-  const booked = await request.post("/api/v1/burial-requests", {
-    data: {
-      kind: "new_grave",
-      plotIds: [free],
-      surname,
-      name: "Серік",
-      patronymic: "",
-      iin: withCheckDigit("45010240012"),
-      deathDate: addDays(localDate(new Date()), -1),
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const id = (await booked.json()).id as number;
-  const upload = await request.post("/api/v1/uploads", {
-    multipart: { file: { name: "свидетельство.pdf", mimeType: "application/pdf", buffer: PDF }, purpose: "document" },
-  });
-  expect(upload.status()).toBe(201);
-  return id;
+  return bookThroughApi(request, free as number, { surname, name: "Серік" });
 }
 
 /** Types into the list's search and presses its button. */

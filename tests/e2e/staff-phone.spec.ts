@@ -1,8 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { addDays, localDate } from "../../common/booking.ts";
-import { withCheckDigit } from "../../common/iin.ts";
 import { expect, test } from "./fixtures.ts";
-import { DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
+import { bookThroughApi, DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
 
 /**
  * Staff screens and the texts a phone cuts, at 360 × 780 in both languages: every staff table shows
@@ -12,8 +10,6 @@ import { DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
 
 const WIDTH = 360;
-const PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
-
 /**
  * Each locator is laid out wholly within the phone's width and within the visible part of any
  * scroller around it, as the page opens (nothing scrolled sideways: a control reachable only by
@@ -205,22 +201,5 @@ async function pendingBooking(request: APIRequestContext): Promise<number> {
     free = features.find((f) => f.properties.status === "free")?.properties.id;
   }
   expect(free, "a free place").toBeDefined();
-  const booked = await request.post("/api/v1/burial-requests", {
-    data: {
-      kind: "new_grave",
-      plotIds: [free],
-      surname: "Телефонов",
-      name: "Тест",
-      patronymic: "",
-      iin: withCheckDigit("45010240012"),
-      deathDate: addDays(localDate(new Date()), -1),
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const id = (await booked.json()).id as number;
-  const upload = await request.post("/api/v1/uploads", {
-    multipart: { file: { name: "свидетельство.pdf", mimeType: "application/pdf", buffer: PDF }, purpose: "document" },
-  });
-  expect(upload.status()).toBe(201);
-  return id;
+  return bookThroughApi(request, free as number, { surname: "Телефонов", name: "Тест" });
 }
