@@ -7,6 +7,7 @@ import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../modules/burials/buri
 import { managerCemeteries } from "../modules/access/access.tables.ts";
 import { burials } from "../modules/burials/burials.tables.ts";
 import { cemeteries, plots } from "../modules/cemeteries/cemeteries.tables.ts";
+import { burialRequests, plotHolds } from "../modules/burial-requests/burial-requests.tables.ts";
 import { uploads } from "../modules/uploads/uploads.tables.ts";
 import { users } from "../modules/users/users.tables.ts";
 import type { Services } from "../services.ts";
@@ -194,3 +195,31 @@ export const take = (row: readonly number[] | undefined, n: number, from = 0) =>
   if (ids.length !== n) throw new Error(`the row has no ${n} places from ${from}`);
   return ids;
 };
+
+/**
+ * What a booking of one place writes, without the service: the request (one place, 72 h) and its
+ * hold from `now`, in `tx` — for race tests that hold a transaction open at this step.
+ */
+export async function writeHeldRequest(
+  tx: Queryable,
+  r: { clientId: number; cemeteryId: number; plotId: number; surname: string; now: Date },
+): Promise<number> {
+  const until = new Date(r.now.getTime() + 72 * HOUR);
+  const [row] = await tx
+    .insert(burialRequests)
+    .values({
+      clientId: r.clientId,
+      cemeteryId: r.cemeteryId,
+      kind: "new_grave",
+      surname: r.surname,
+      iin: "450102400120",
+      deathDate: "2026-11-22",
+      places: 1,
+      fee: 25_000,
+      expiresAt: until,
+    })
+    .returning({ id: burialRequests.id });
+  const requestId = (row as { id: number }).id;
+  await tx.insert(plotHolds).values({ requestId, plotId: r.plotId, heldFrom: r.now, heldUntil: until });
+  return requestId;
+}

@@ -16,6 +16,7 @@ import {
   take,
   tally,
   withPool,
+  writeHeldRequest,
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
@@ -205,25 +206,12 @@ describe.skipIf(!ON_PG)("the database decides, not the status a booking read (Po
       });
       const holder = other.db
         .transaction(async (tx) => {
-          const [r] = await tx
-            .insert(burialRequests)
-            .values({
-              clientId: (a as { id: number }).id,
-              cemeteryId: cem.id,
-              kind: "new_grave",
-              surname: "Другая",
-              iin: "450102400120",
-              deathDate: "2026-11-22",
-              places: 1,
-              fee: 25_000,
-              expiresAt: new Date(T0.getTime() + 72 * HOUR),
-            })
-            .returning({ id: burialRequests.id });
-          await tx.insert(plotHolds).values({
-            requestId: (r as { id: number }).id,
+          await writeHeldRequest(tx, {
+            clientId: (a as { id: number }).id,
+            cemeteryId: cem.id,
             plotId: place,
-            heldFrom: T0,
-            heldUntil: new Date(T0.getTime() + 72 * HOUR),
+            surname: "Другая",
+            now: T0,
           });
           written();
           await finished;

@@ -16,6 +16,7 @@ import {
   type TSignedIn,
   take,
   withPool,
+  writeHeldRequest,
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
@@ -144,26 +145,7 @@ async function expireLapsed(tx: Tx) {
 async function bookInTx(tx: Tx) {
   const now = h.services.now();
   await queuePlotChanges(tx, [place]);
-  const [r] = await tx
-    .insert(burialRequests)
-    .values({
-      clientId: second.id,
-      cemeteryId: cem.id,
-      kind: "new_grave",
-      surname: "Вторая",
-      iin: "450102400120",
-      deathDate: "2026-11-22",
-      places: 1,
-      fee: 25_000,
-      expiresAt: new Date(now.getTime() + 72 * HOUR),
-    })
-    .returning({ id: burialRequests.id });
-  await tx.insert(plotHolds).values({
-    requestId: (r as { id: number }).id,
-    plotId: place,
-    heldFrom: now,
-    heldUntil: new Date(now.getTime() + 72 * HOUR),
-  });
+  await writeHeldRequest(tx, { clientId: second.id, cemeteryId: cem.id, plotId: place, surname: "Вторая", now });
 }
 
 const bookSecond = () => call("POST", "/burial-requests", { token: second.token, body: newGrave([place]) });
