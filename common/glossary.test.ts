@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { INSTRUCTIONS } from "../app/content/instructions.ts";
+import { documentTexts, INSTRUCTIONS } from "../app/content/instructions.ts";
 import { PRIVACY } from "../app/content/privacy.ts";
 import glossary from "./locales/glossary.kk.json" with { type: "json" };
 import kk from "./locales/kk.json" with { type: "json" };
@@ -73,17 +73,7 @@ describe("the Kazakh glossary", () => {
   it("is followed by the Kazakh long texts (instructions, privacy notice), paired with their Russian", () => {
     const pairs = (doc: "instructions" | "privacy") => {
       const src = doc === "instructions" ? INSTRUCTIONS : PRIVACY;
-      const flat = (l: "ru" | "kk") => [
-        src[l].title,
-        src[l].intro,
-        ...src[l].sections.flatMap((s) => [
-          s.title,
-          ...(s.paragraphs ?? []),
-          ...(s.steps ?? []),
-          ...(s.items ?? []),
-          ...(s.note ? [s.note] : []),
-        ]),
-      ];
+      const flat = (l: "ru" | "kk") => documentTexts(src[l]);
       const [r, k] = [flat("ru"), flat("kk")];
       return k.map((text, i) => [`${doc}#${i}`, text, r[i] ?? ""] as const);
     };

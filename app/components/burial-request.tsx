@@ -100,6 +100,29 @@ export function BurialRequestHistory({ booking: b }: { booking: TBurialRequest }
 }
 
 /** What a burial request says, as the family reads it: the deceased, the place, the slot, the fee and payment, the documents. */
+/**
+ * After the burial, the places of the booking the family keeps (decision 015: the second place of
+ * a two-place booking stays reserved), with the day it began; nothing before the burial.
+ */
+export function KeptForFamily({
+  request: r,
+  testId,
+}: {
+  request: Pick<TBurialRequest, "keptForFamily" | "completedAt">;
+  testId: string;
+}) {
+  const { t, locale } = useT();
+  if (!r.keptForFamily.length || !r.completedAt) return null;
+  return (
+    <span className="history__reason" data-testid={testId}>
+      {t("booking.kept_for_family", {
+        date: formatDate(locale, r.completedAt),
+        places: placesText(t, r.keptForFamily),
+      })}
+    </span>
+  );
+}
+
 export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) {
   const { t, locale } = useT();
   return (
@@ -133,14 +156,7 @@ export function BurialRequestFacts({ booking: b }: { booking: TBurialRequest }) 
         <dt>{t("booking.places")}</dt>
         <dd data-testid="facts-places">
           {placesText(t, b.places) || "—"}
-          {b.keptForFamily.length && b.completedAt ? (
-            <span className="history__reason" data-testid="facts-kept">
-              {t("booking.kept_for_family", {
-                date: formatDate(locale, b.completedAt),
-                places: placesText(t, b.keptForFamily),
-              })}
-            </span>
-          ) : null}
+          <KeptForFamily request={b} testId="facts-kept" />
         </dd>
         {b.familyGrave ? (
           <>

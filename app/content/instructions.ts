@@ -21,6 +21,21 @@ export type TInstructionSection = {
 
 export type TInstructions = { title: string; intro: string; sections: TInstructionSection[] };
 
+/** Every text of a long document (the instructions, the privacy notice), in reading order. */
+export function documentTexts(doc: { title: string; intro: string; sections: TInstructionSection[] }): string[] {
+  return [
+    doc.title,
+    doc.intro,
+    ...doc.sections.flatMap((s) => [
+      s.title,
+      ...(s.paragraphs ?? []),
+      ...(s.steps ?? []),
+      ...(s.items ?? []),
+      ...(s.note ? [s.note] : []),
+    ]),
+  ];
+}
+
 export const INSTRUCTIONS: Record<Locale, TInstructions> = {
   ru: {
     title: "Как организовать похороны",

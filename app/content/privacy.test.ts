@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { KEEP_OTP_MS } from "../../server/modules/auth/auth.jobs.ts";
 import { SESSION_TTL_SEC } from "../../server/modules/auth/auth.service.ts";
+import { documentTexts } from "./instructions.ts";
 import { PRIVACY } from "./privacy.ts";
 
 const shape = (locale: "ru" | "kk") =>
@@ -22,13 +23,7 @@ describe("the privacy notice", () => {
   it("names the law in both languages and has no empty text", () => {
     for (const doc of Object.values(PRIVACY)) {
       expect(doc.intro).toContain("№ 94-V");
-      const texts = doc.sections.flatMap((s) => [
-        s.title,
-        ...(s.paragraphs ?? []),
-        ...(s.steps ?? []),
-        ...(s.items ?? []),
-      ]);
-      expect(texts.every((t) => t.trim().length > 0)).toBe(true);
+      expect(documentTexts(doc).every((t) => t.trim().length > 0)).toBe(true);
     }
   });
 

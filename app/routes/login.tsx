@@ -242,7 +242,7 @@ function Registration({
   onDone: (role: Role) => void;
   onExpired: () => void;
 }) {
-  const { t, locale, to } = useT();
+  const { t, locale } = useT();
   const api = browserApi(locale);
   const [kind, setKind] = useState<"client" | "supplier">("client");
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,7 @@ import { type BurialRequestMove, documentUrls } from "../../../common/booking-te
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { formatPhone, telHref } from "../../../common/phone.ts";
 import { placesText } from "../../../common/place-text.ts";
-import { BurialRequestHistory, RequestFiles, slotText } from "../../components/burial-request.tsx";
+import { BurialRequestHistory, KeptForFamily, RequestFiles, slotText } from "../../components/burial-request.tsx";
 import { Countdown } from "../../components/countdown.tsx";
 import { describedBy, Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -152,14 +152,7 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
             t("manager.booking.places"),
             <>
               {placesText(t, r.places)}
-              {r.keptForFamily.length && r.completedAt ? (
-                <span className="history__reason" data-testid="request-kept">
-                  {t("booking.kept_for_family", {
-                    date: formatDate(locale, r.completedAt),
-                    places: placesText(t, r.keptForFamily),
-                  })}
-                </span>
-              ) : null}
+              <KeptForFamily request={r} testId="request-kept" />
             </>,
             "request-places",
           )}
