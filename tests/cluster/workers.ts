@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
+import { withAdminClient as withClient } from "../../server/test/database-copies.ts";
 
 /**
  * What the cluster tests share: a fresh PostgreSQL database of their own on the server of
@@ -16,17 +17,6 @@ export function adminUrl(what: string): string {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error(`${what} needs DATABASE_URL: bash scripts/with-postgres.sh npm run test:cluster`);
   return url;
-}
-
-/** Runs `fn` on a connection of its own to `url`, closed afterwards. */
-export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
