@@ -96,7 +96,7 @@ function BurialPicker({
 
   const found = state.phase === "done" ? state.items : [];
   return (
-    <fieldset className="picker" data-testid="burial-picker">
+    <fieldset className="record-picker" data-testid="burial-picker">
       <legend className="field__label">{t("manager.picker.title")}</legend>
       <div className="picker__search">
         {request.cemeteryId === null && cemeteries.length > 1 ? (

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 import { bookThroughApi, DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
 
 /**
@@ -155,6 +155,21 @@ for (const lang of ["ru", "kk"] as const) {
     // Another cemetery made by an earlier test nearby may hide it as a neighbour's label would; a
     // label shown is whole (above).
     await expect(labels.filter({ hasText: lang === "kk" ? "Кеңсай" : "Кенсай" })).toHaveCount(1);
+  });
+
+  test(`the clerk's request filters show their whole choices on a phone (${lang})`, async ({ page }) => {
+    await login(page, DEMO.manager.phone, { locale: lang });
+    for (const path of ["/manager/booking", "/manager/burial"]) {
+      await page.goto(`${prefix}${path}`);
+      await waitForHydration(page);
+      const selects = page.getByTestId("request-search").locator("select");
+      expect(await selects.count(), path).toBeGreaterThan(0);
+      for (const select of await selects.all()) {
+        const fit = await textFits(select, "selected");
+        expect(fit.needs, `${path}: «${fit.value}»`).toBeLessThanOrEqual(fit.room);
+      }
+      await expectNoSideScroll(page);
+    }
   });
 
   test(`the slot-day select shows the whole day on a phone (${lang})`, async ({ page, request }) => {
