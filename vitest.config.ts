@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -25,12 +26,19 @@ const DB_FILES = ["server", "app", "common", "tests"]
  * - `db`: the API and database tests, on PGlite, or on the PostgreSQL server of `DATABASE_URL`
  *   (`bash scripts/with-postgres.sh npm run test:db` runs only these there). The database is
  *   migrated once per run (server/test/global-setup.ts) and each file starts from that copy.
+ *   Its files share their worker's loaded modules (`isolate: false`: re-importing the whole server
+ *   for each file was a third of the project's time); each still opens its own database and
+ *   services through the harness, and the modules keep no state of their own but caches of
+ *   constants (fonts, the read policies, the permission gates).
+ *
+ * At least two workers, also on a two-core machine: the database tests wait on their database.
  */
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: "unit", include: TEST_FILES, exclude: [...configDefaults.exclude, ...DB_FILES] } },
       {
@@ -38,6 +46,7 @@ export default defineConfig({
         test: {
           name: "db",
           include: DB_FILES,
+          isolate: false,
           globalSetup: ["server/test/global-setup.ts"],
           setupFiles: ["server/test/db-per-file.ts"],
         },

@@ -33,15 +33,18 @@ if (chromium.error && canApt) {
 }
 if (chromium.error) fail(chromium.error);
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-await new Promise((resolve) => {
-  const server = createServer();
-  server.once("error", (err) =>
-    fail(
-      err.code === "EADDRINUSE"
-        ? `port ${port} (the browser tests' server) is in use: stop what listens there or set E2E_PORT to a free port.`
-        : `cannot listen on 127.0.0.1:${port} for the browser tests: ${err.message}`,
-    ),
-  );
-  server.listen(port, "127.0.0.1", () => server.close(resolve));
-});
+// The browser tests' two servers listen on E2E_PORT and the next port (playwright.config.ts).
+const first = Number(process.env.E2E_PORT ?? 3100);
+for (const port of [first, first + 1]) {
+  await new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", (err) =>
+      fail(
+        err.code === "EADDRINUSE"
+          ? `port ${port} (a browser tests' server) is in use: stop what listens there or set E2E_PORT to a port whose next one is free too.`
+          : `cannot listen on 127.0.0.1:${port} for the browser tests: ${err.message}`,
+      ),
+    );
+    server.listen(port, "127.0.0.1", () => server.close(resolve));
+  });
+}

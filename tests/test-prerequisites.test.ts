@@ -49,19 +49,22 @@ describe("npm test's first step", () => {
     expect(Date.now() - t0).toBeLessThan(10_000);
   });
 
-  it("stops with one line when the browser tests' port is taken", async () => {
+  it.each([
+    ["the first", 0],
+    ["the second", 1],
+  ])("stops with one line when %s browser tests' server's port is taken", async (_which, offset) => {
     const { createServer } = await import("node:net");
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = (server.address() as { port: number }).port;
     try {
       const run = spawnSync(process.execPath, ["scripts/test-prerequisites.mjs"], {
-        env: { PATH: process.env.PATH, CHROMIUM_PATH: browser, E2E_PORT: String(port) },
+        env: { PATH: process.env.PATH, CHROMIUM_PATH: browser, E2E_PORT: String(port - offset) },
         encoding: "utf8",
       });
       expect(run.status).toBe(1);
       expect(run.stderr.trim()).toBe(
-        `npm test: port ${port} (the browser tests' server) is in use: stop what listens there or set E2E_PORT to a free port.`,
+        `npm test: port ${port} (a browser tests' server) is in use: stop what listens there or set E2E_PORT to a port whose next one is free too.`,
       );
     } finally {
       server.close();
