@@ -481,6 +481,16 @@ export const ZMoveInput = z.object({
   receipt: z.string().trim().max(60).optional(),
 });
 
+/** A move that needs a reason (a cancellation): stored on the record's history and told to the other side. */
+export const ZReasonRequired = z.object({
+  reason: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(500),
+});
+
+/** The office payment, with the receipt number the cashier gave (optional). */
+export const ZOfficePayment = z.object({
+  receipt: z.string().trim().max(60).optional(),
+});
+
 /** `reservation-complete`'s form: the slot is one choice, `YYYY-MM-DD HH:MM` (sent to the API as date and time). */
 export const ZBookingDetailsForm = z.object({
   certificateIds: ZBookingDetails.shape.certificateIds,

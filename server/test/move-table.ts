@@ -6,7 +6,7 @@ import { AppError } from "../lib/errors.ts";
 import { type Actor, SYSTEM } from "../modules/audit/audit.service.ts";
 import { auditLog } from "../modules/audit/audit.tables.ts";
 import { users } from "../modules/users/users.tables.ts";
-import { move, movesFor, type TMachine, type TMoveInput } from "../modules/workflow/workflow.ts";
+import type { RowOf, TMachine, TMoveInput, TStatusTable } from "../modules/workflow/workflow.ts";
 import type { Harness } from "./harness.ts";
 
 /**
@@ -47,10 +47,7 @@ export function casesOf(grids: Record<string, string>): TCase[] {
 }
 
 /** Checks that the grids name every move, every status and every caller, each cell once. */
-export function expectFullCoverage<S extends string, R extends { id: number; status: S }, M extends string>(
-  machine: TMachine<S, R, M>,
-  cases: TCase[],
-) {
+export function expectFullCoverage<T extends TStatusTable, M extends string>(machine: TMachine<T, M>, cases: TCase[]) {
   expect(new Set(cases.map((c) => c.move))).toEqual(new Set(Object.keys(machine.moves)));
   for (const m of Object.keys(machine.moves)) {
     const mine = cases.filter((c) => c.move === m);
@@ -76,27 +73,27 @@ export async function actorsOf(h: Harness): Promise<Record<TActorName, Actor>> {
  * must end in the expected status, with its audit row, and be listed by `movesFor`; a refused one
  * must answer the expected HTTP status, leave the row as it was, and not be listed.
  */
-export type TCaseSetup<S extends string, R extends { id: number; status: S }, M extends string> = {
+export type TCaseSetup<T extends TStatusTable, M extends string> = {
   actors: Record<TActorName, Actor>;
   /** Inserts a row of the entity in this status; returns it. */
-  create: (db: Queryable, status: S) => Promise<R>;
+  create: (db: Queryable, status: RowOf<T>["status"]) => Promise<RowOf<T>>;
   /** What the caller sends with this move (a reason, an answer). */
   input?: (move: M) => TMoveInput;
 };
 
-export async function runCase<S extends string, R extends { id: number; status: S }, M extends string>(
+export async function runCase<T extends TStatusTable, M extends string>(
   h: Harness,
-  machine: TMachine<S, R, M>,
+  machine: TMachine<T, M>,
   c: TCase,
-  opts: TCaseSetup<S, R, M>,
+  opts: TCaseSetup<T, M>,
 ) {
-  const row = await opts.create(h.db, c.status as S);
+  const row = await opts.create(h.db, c.status as RowOf<T>["status"]);
   const actor = opts.actors[c.actor];
-  const listed = movesFor(machine, row, actor, h.services.now()).includes(c.move as M);
+  const listed = (await machine.movesFor(h.db, row, actor, h.services.now())).includes(c.move as M);
   let outcome: string;
   try {
     const after = await h.db.transaction((tx) =>
-      move(tx, h.services, machine, row, c.move as M, actor, opts.input?.(c.move as M) ?? {}),
+      machine.move(tx, h.services, row, c.move as M, actor, opts.input?.(c.move as M) ?? {}),
     );
     outcome = after.status;
   } catch (err) {
@@ -104,7 +101,10 @@ export async function runCase<S extends string, R extends { id: number; status: 
     outcome = String(err.status);
   }
   expect(outcome).toBe(c.expected);
-  const [stored] = (await h.db.select().from(machine.table).where(eq(machine.table.id, row.id))) as unknown as R[];
+  const [stored] = (await h.db
+    .select()
+    .from(machine.table as TStatusTable)
+    .where(eq(machine.table.id, row.id))) as unknown as RowOf<T>[];
   const audit = await h.db
     .select()
     .from(auditLog)
@@ -126,10 +126,10 @@ export async function runCase<S extends string, R extends { id: number; status: 
  * (`expectFullCoverage`), then one per cell (`runCase`). `setup` is called when a case runs, so it
  * may name the harness and actors a `beforeAll` makes.
  */
-export function itFollowsTheGrids<S extends string, R extends { id: number; status: S }, M extends string>(
-  machine: TMachine<S, R, M>,
+export function itFollowsTheGrids<T extends TStatusTable, M extends string>(
+  machine: TMachine<T, M>,
   grids: Record<string, string>,
-  setup: () => TCaseSetup<S, R, M> & { h: Harness },
+  setup: () => TCaseSetup<T, M> & { h: Harness },
 ) {
   const cases = casesOf(grids);
   it("is specified for every move, status and caller", () => {

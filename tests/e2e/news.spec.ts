@@ -119,7 +119,7 @@ test("stored scripts in titles, content and file names never run", async ({ page
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = await created.json();
-  expect((await api.post(`/api/v1/akimat/news/${id}/publish`)).status()).toBe(200);
+  expect((await api.post(`/api/v1/akimat/news/${id}/moves/publish`, { data: {} })).status()).toBe(200);
   for (const path of [`/news/${id}`, "/news", `/user/news/${id}`, "/user/news", "/"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

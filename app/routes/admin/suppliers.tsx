@@ -42,14 +42,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = str(form, "intent");
   if (intent === "block") {
     const sent = await submitForm(form, "ZBlockSupplier", rc.locale, (b) =>
-      rc.api.post("/suppliers/:id/block", { params: { id }, body: b }),
+      rc.api.post("/suppliers/:id/moves/:move", { params: { id, move: "block" }, body: b }),
     );
     if (!sent.ok) return data({ id, form: sent.reply }, { status: sent.status });
     return { done: intent, id, form: sent.reply({ resetForm: true }) };
   }
   const result = await callApi(async () => {
-    if (intent === "activate") await rc.api.post("/suppliers/:id/activate", { params: { id } });
-    else if (intent === "unblock") await rc.api.post("/suppliers/:id/unblock", { params: { id } });
+    if (intent === "activate" || intent === "unblock") {
+      await rc.api.post("/suppliers/:id/moves/:move", { params: { id, move: intent }, body: {} });
+    }
   });
   return result.ok ? { done: intent, id } : data({ error: result.error, id }, { status: result.status });
 }

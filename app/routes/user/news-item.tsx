@@ -27,9 +27,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const intent = str(await request.formData(), "intent");
   const id = Number(params.id);
   const result = await callApi(async () => {
-    if (intent === "publish") await rc.api.post("/akimat/news/:id/publish", { params: { id } });
-    else if (intent === "unpublish") await rc.api.post("/akimat/news/:id/unpublish", { params: { id } });
-    else if (intent === "delete") await rc.api.delete("/akimat/news/:id", { params: { id } });
+    if (intent === "publish" || intent === "unpublish") {
+      await rc.api.post("/akimat/news/:id/moves/:move", { params: { id, move: intent }, body: {} });
+    } else if (intent === "delete") await rc.api.delete("/akimat/news/:id", { params: { id } });
   });
   if (!result.ok) return result.response;
   if (intent === "delete") return redirectTo(localizePath("/user/news", rc.locale));

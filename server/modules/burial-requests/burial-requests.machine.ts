@@ -1,15 +1,24 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type BurialRequestMove, type BurialRequestStatus, requestNumber } from "../../../common/booking.ts";
+import { type BurialRequestMove, requestNumber } from "../../../common/booking.ts";
+import { ZOfficePayment, ZReasonRequired } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { queuePlotChanges } from "../cemeteries/plot-queue.ts";
-import { defineMachine, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
+import {
+  defineMachine,
+  type MoveOf,
+  type SameNames,
+  type TMoveContext,
+  type TNotice,
+  type TRefusal,
+} from "../workflow/workflow.ts";
+import { listAttached } from "../uploads/uploads.service.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
-import { managersOf } from "../access/access.service.ts";
+import { cemeteryScope, managersOf } from "../access/access.service.ts";
 import { completeBurial } from "./burial-requests.effects.ts";
 
 export type TBurialRequestRow = typeof burialRequests.$inferSelect;
-type Ctx = TMoveContext<TBurialRequestRow>;
+type Ctx = TMoveContext<typeof burialRequests>;
 
 /** Ends the request's live holds: its places are free again (or occupied, when the burial record took one). */
 export async function releaseHolds(tx: Queryable, requestId: number, now: Date): Promise<void> {
@@ -76,13 +85,26 @@ const toClient =
     { userId: row.clientId, kind, params: params(row, reason ? { reason } : {}), link: clientLink(row), sms },
   ];
 
+/** The office's receipt number typed by the staff, or the provider's receipt (`P-2026-000123`). */
 const paid =
   (method: "office" | "online") =>
-  ({ now, data }: Ctx) => ({
-    paymentMethod: method,
-    paidAt: now,
-    paymentRef: typeof data.ref === "string" && data.ref ? data.ref : null,
-  });
+  ({ now, input }: Ctx) => {
+    const ref = method === "office" ? input.receipt : input.ref;
+    return { paymentMethod: method, paidAt: now, paymentRef: typeof ref === "string" && ref ? ref : null };
+  };
+
+/** The request's documents, bound to it in the uploads under these entity types. */
+export const REQUEST_DOCS = {
+  certificate: "burial_request.certificate",
+  kinship: "burial_request.kinship",
+  grave: "burial_request.grave",
+} as const;
+
+/** Paying needs the death certificate (the slot and the hold are `payable`'s). */
+async function hasCertificate(tx: Queryable, row: TBurialRequestRow): Promise<TRefusal | null> {
+  const docs = await listAttached(tx, REQUEST_DOCS.certificate, [row.id]);
+  return docs.get(String(row.id))?.length ? null : "booking_not_payable";
+}
 
 const payable = (r: TBurialRequestRow, _actor: unknown, now: Date) =>
   r.expiresAt > now && r.burialDate !== null && r.burialTime !== null;
@@ -93,13 +115,20 @@ const payable = (r: TBurialRequestRow, _actor: unknown, now: Date) =>
  * (unpaid past its hold, by the product's timer). The office payment is recorded by the cemetery's
  * staff; the online payment by the provider's signed callback (the system).
  *
- * "Ready to pay" also needs the death certificate: the service checks it before `pay_*`, since it
- * lives in the uploads, not on the row.
+ * "Ready to pay" is `payable` (the hold runs, the slot is chosen) and `hasCertificate` (the death
+ * certificate is attached): the one place that says it, for the moves and the buttons.
  */
-export const burialRequestMachine = defineMachine<BurialRequestStatus, TBurialRequestRow, BurialRequestMove>({
+export const burialRequestMachine = defineMachine({
   entity: "burial_request",
   table: burialRequests,
   statuses: ["pending", "paid", "confirmed", "completed", "cancelled", "expired"],
+  initial: "pending",
+  // A family reaches its own requests, the cemetery's staff those of their cemeteries (the admin all).
+  scope: (caller) =>
+    caller.role === "client"
+      ? eq(burialRequests.clientId, caller.id)
+      : cemeteryScope(caller, burialRequests.cemeteryId),
+  notFound: "burial_request_not_found",
   moves: {
     pay_office: {
       from: ["pending"],
@@ -107,6 +136,8 @@ export const burialRequestMachine = defineMachine<BurialRequestStatus, TBurialRe
       by: "booking.record_payment",
       when: payable,
       whenError: "booking_not_payable",
+      requires: hasCertificate,
+      input: ZOfficePayment,
       set: paid("office"),
       effects: (tx, _s, { row }) => keepHolds(tx, row.id),
       tell: toClient("burial_paid"),
@@ -117,6 +148,7 @@ export const burialRequestMachine = defineMachine<BurialRequestStatus, TBurialRe
       by: "system",
       when: payable,
       whenError: "booking_not_payable",
+      requires: hasCertificate,
       set: paid("online"),
       effects: (tx, _s, { row }) => keepHolds(tx, row.id),
       tell: async (ctx, tx) => [
@@ -144,7 +176,7 @@ export const burialRequestMachine = defineMachine<BurialRequestStatus, TBurialRe
       to: "cancelled",
       by: "burial.cancel_own",
       when: (r, actor) => r.clientId === actor.id,
-      needsReason: true,
+      input: ZReasonRequired,
       set: ({ reason }) => ({ cancelReason: reason }),
       effects: (tx, _s, { row, now }) => releaseHolds(tx, row.id, now),
       tell: ({ row }, tx) => tellStaff(tx, row, "burial_cancelled_by_client"),
@@ -153,7 +185,7 @@ export const burialRequestMachine = defineMachine<BurialRequestStatus, TBurialRe
       from: ["pending", "paid", "confirmed"],
       to: "cancelled",
       by: "booking.cancel",
-      needsReason: true,
+      input: ZReasonRequired,
       set: ({ reason }) => ({ cancelReason: reason }),
       effects: (tx, _s, { row, now }) => releaseHolds(tx, row.id, now),
       tell: toClient("burial_cancelled"),
@@ -174,3 +206,6 @@ export async function tellStaff(tx: Queryable, row: TBurialRequestRow, kind: TNo
   const staff = await managersOf(tx, row.cemeteryId);
   return staff.map((userId) => ({ userId, kind, params: params(row), link: staffLink(row) }));
 }
+
+/** The machine's moves are the ones the API's schemas and the screens name. */
+const _sameMoves: SameNames<MoveOf<typeof burialRequestMachine>, BurialRequestMove> = true;

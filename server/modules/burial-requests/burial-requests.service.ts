@@ -46,23 +46,25 @@ import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { queuePlotChanges, registerPlotClaim } from "../cemeteries/plot-queue.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
-import { tellAll, move, movesFor } from "../workflow/workflow.ts";
-import { burialRequestMachine, holdsKeepable, tellStaff, type TBurialRequestRow } from "./burial-requests.machine.ts";
+import { tellAll } from "../workflow/workflow.ts";
+import {
+  burialRequestMachine,
+  holdsKeepable,
+  REQUEST_DOCS,
+  tellStaff,
+  type TBurialRequestRow,
+} from "./burial-requests.machine.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 
 /** Upload entity types of a request's documents (each list replaced as a whole when saved). */
-export const REQUEST_DOCS = {
-  certificate: "burial_request.certificate",
-  kinship: "burial_request.kinship",
-  grave: "burial_request.grave",
-} as const;
+export { REQUEST_DOCS };
 
 // A request's documents are read by the family (their own uploads) and by the staff who may see the
 // request: the same scope as the request itself.
 for (const entityType of Object.values(REQUEST_DOCS)) {
   registerReadPolicy(entityType, async (db, user, entityId) => {
     const id = Number(entityId);
-    const scope = scopeOf(user);
+    const scope = await scopeOf(db, user);
     const [row] = await db
       .select({ id: burialRequests.id })
       .from(burialRequests)
@@ -95,22 +97,13 @@ const HOUR = 3600_000;
  * those of the cemeteries they work in (the access module's cemetery scope: all for the admin).
  * Others none (the API's permissions stop them first; this is the second lock).
  */
-function scopeOf(user: TSessionUser): SQL | undefined {
-  if (user.role === "client") return eq(burialRequests.clientId, user.id);
-  return cemeteryScope(user, burialRequests.cemeteryId) ?? undefined;
-}
+/** The request when the user may see it (the machine's scope; 404 otherwise: its existence is not revealed). */
+const scopedRow = (tx: Queryable, user: TSessionUser, id: number, forUpdate = false) =>
+  burialRequestMachine.load(tx, user, id, { forUpdate });
 
-/** The request when the user may see it (404 otherwise: its existence is not revealed); locked when `forUpdate`. */
-async function scopedRow(tx: Queryable, user: TSessionUser, id: number, forUpdate = false) {
-  const scope = scopeOf(user);
-  const q = tx
-    .select()
-    .from(burialRequests)
-    .where(and(eq(burialRequests.id, id), scope));
-  const [row] = forUpdate ? await q.for("update") : await q;
-  if (!row) throw new AppError(404, "burial_request_not_found");
-  return row;
-}
+/** The machine's scope as a list's condition. */
+const scopeOf = async (db: Queryable, user: TSessionUser) =>
+  (await burialRequestMachine.scopeOf(user, db)) ?? undefined;
 
 // ---------- Booking ----------
 
@@ -573,7 +566,7 @@ export async function listBurialRequests(
   f: TBurialRequestList,
   locale: Locale,
 ): Promise<TBurialRequestPage> {
-  const conds: (SQL | undefined)[] = [scopeOf(user)];
+  const conds: (SQL | undefined)[] = [await scopeOf(s.db, user)];
   if (f.status) conds.push(eq(burialRequests.status, f.status));
   if (f.open) conds.push(inArray(burialRequests.status, [...OPEN_STATUSES]));
   if (f.kind) conds.push(eq(burialRequests.kind, f.kind));
@@ -661,7 +654,7 @@ async function present(
   const keptIds = new Set(kept.map((k) => k.plotId));
   const hasCertificate = docs.certificate.length > 0;
   const now = s.now();
-  const moves = movesFor(burialRequestMachine, row, user, now).filter((m) => !(m === "pay_office" && !hasCertificate));
+  const moves = await burialRequestMachine.movesFor(db, row, user, now);
   return {
     ...(summary as TBurialRequestSummary),
     surname: row.surname,
@@ -718,35 +711,21 @@ export async function moveBurialRequest(
 ): Promise<TBurialRequest> {
   return s.db.transaction(async (tx) => {
     const row = await scopedRow(tx, user, id, true);
-    // Paying also needs the death certificate, asked once the machine allows the move (permission,
-    // status, hold): a caller who may not record payments, or a request past paying, hears that instead.
-    if (name === "pay_office" && movesFor(burialRequestMachine, row, user, s.now()).includes(name)) {
-      await assertCertificate(tx, row.id);
-    }
-    const after = await move(tx, s, burialRequestMachine, row, name, user, {
-      reason: input.reason,
-      data: input.receipt ? { ref: input.receipt } : {},
-    });
+    const after = await burialRequestMachine.move(tx, s, row, name, user, input);
     return present(s, tx, user, after, locale);
   });
-}
-
-async function assertCertificate(tx: Queryable, id: number) {
-  const docs = await listAttached(tx, REQUEST_DOCS.certificate, [id]);
-  if (!docs.get(String(id))?.length) throw new AppError(409, "booking_not_payable");
 }
 
 /** Pays a request on the payment provider's word (the system's move), in the caller's transaction. */
 export async function payOnline(tx: Queryable, s: Services, requestId: number, paymentId: string): Promise<boolean> {
   const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, requestId)).for("update");
   if (row?.status !== "pending" || row.expiresAt <= s.now()) return false;
-  await assertCertificate(tx, row.id);
   // Another family booked a place after the hold lapsed, before this payment was confirmed: the
   // money is returned (`refund_due`), the request stays unpaid and expires.
   if (!(await holdsKeepable(tx, row.id))) return false;
   // The receipt people read (`P-2026-000123`); the payment's own id stays in the history's data.
   const ref = onlineReceipt(row.id, row.createdAt);
-  await move(tx, s, burialRequestMachine, row, "pay_online", SYSTEM, { data: { ref, paymentId } });
+  await burialRequestMachine.move(tx, s, row, "pay_online", SYSTEM, { ref, paymentId });
   return true;
 }
 
@@ -766,7 +745,7 @@ export const expireJob: TQueuedJobDefinition<{ id: number }> = {
       // Paid, cancelled or already expired: nothing to do (the job is idempotent).
       if (row?.status !== "pending") return;
       if (row.expiresAt > s.now()) throw new Error(`burial request ${id} expires later; retried`);
-      await move(tx, s, burialRequestMachine, row, "expire", SYSTEM);
+      await burialRequestMachine.move(tx, s, row, "expire", SYSTEM);
     });
   },
 };

@@ -24,7 +24,6 @@ import { SYSTEM } from "../audit/audit.service.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { queuePlotChanges } from "../cemeteries/plot-queue.ts";
 import { runDueJobs } from "../jobs/queue.ts";
-import { move } from "../workflow/workflow.ts";
 import { burialRequestMachine } from "./burial-requests.machine.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 
@@ -121,10 +120,9 @@ async function interleave<T>(step: (tx: Tx) => Promise<void>, other: () => Promi
 /** The first family's own cancellation (`cancel_own`), as the API makes it, in `tx`. */
 async function cancelLapsed(tx: Tx) {
   const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, lapsed)).for("update");
-  await move(
+  await burialRequestMachine.move(
     tx,
     h.services,
-    burialRequestMachine,
     row as typeof burialRequests.$inferSelect,
     "cancel_own",
     {
@@ -138,7 +136,7 @@ async function cancelLapsed(tx: Tx) {
 /** The expiry job's move on the lapsed request, in `tx`. */
 async function expireLapsed(tx: Tx) {
   const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, lapsed)).for("update");
-  await move(tx, h.services, burialRequestMachine, row as typeof burialRequests.$inferSelect, "expire", SYSTEM);
+  await burialRequestMachine.move(tx, h.services, row as typeof burialRequests.$inferSelect, "expire", SYSTEM);
 }
 
 /** What a booking of the place by the second family writes, in `tx` (its queue, its request, its hold). */

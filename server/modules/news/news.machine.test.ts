@@ -7,7 +7,6 @@ import { actorsOf, itFollowsTheGrids, type TActorName } from "../../test/move-ta
 import { akimats } from "../akimats/akimats.tables.ts";
 import type { Actor } from "../audit/audit.service.ts";
 import { uploads } from "../uploads/uploads.tables.ts";
-import { move } from "../workflow/workflow.ts";
 import { NEWS_FILES, newsMachine } from "./news.machine.ts";
 import { news } from "./news.tables.ts";
 
@@ -86,19 +85,15 @@ describe("the news item's machine", () => {
           .where(eq(uploads.id, file?.id as string))
       )[0]?.isPublic;
     h.setNow(FIRST);
-    const published = await h.db.transaction((tx) =>
-      move(tx, h.services, newsMachine, draft, "publish", actors.akimat),
-    );
+    const published = await h.db.transaction((tx) => newsMachine.move(tx, h.services, draft, "publish", actors.akimat));
     expect(published.publishedAt).toEqual(FIRST);
     expect(await isPublic()).toBe(true);
     h.setNow(new Date("2026-02-01T09:00:00Z"));
     const withdrawn = await h.db.transaction((tx) =>
-      move(tx, h.services, newsMachine, published, "unpublish", actors.akimat),
+      newsMachine.move(tx, h.services, published, "unpublish", actors.akimat),
     );
     expect(await isPublic()).toBe(false);
-    const again = await h.db.transaction((tx) =>
-      move(tx, h.services, newsMachine, withdrawn, "publish", actors.akimat),
-    );
+    const again = await h.db.transaction((tx) => newsMachine.move(tx, h.services, withdrawn, "publish", actors.akimat));
     expect(again.publishedAt).toEqual(FIRST);
     expect(again.updatedAt).toEqual(new Date("2026-02-01T09:00:00Z"));
     expect(await isPublic()).toBe(true);

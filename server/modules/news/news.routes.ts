@@ -14,23 +14,13 @@ import {
   listPublicNews,
   listPublishedIds,
   NEWS_PAGE_SIZE,
-  moveNews,
   updateNews,
 } from "./news.service.ts";
+import { newsMachine } from "./news.machine.ts";
+import { moveRoute } from "../workflow/move-route.ts";
 
 const ZCategory = z.enum(NEWS_CATEGORY_VALUES);
 const ZStatus = z.enum(["draft", "published"]);
-
-const transition = (action: "publish" | "unpublish") =>
-  apiRoute({
-    method: "post",
-    permission: "news.manage",
-    path: `/akimat/news/{id}/${action}`,
-    tags: ["News"],
-    summary: action === "publish" ? "Publish a news item" : "Withdraw a news item to drafts",
-    request: { params: ZIdParam },
-    responses: { 200: jsonResponse(ZNewsAdmin, "Done"), ...errorResponses(401, 403, 404, 409, 422) },
-  });
 
 /** Published news: newest first, 12 a page (at most 48), by category. */
 const ZPublicNewsList = listQuery({
@@ -138,7 +128,7 @@ export const newsRoutes = createRouter()
     async (c) => {
       const user = callerOf(c);
       const s = c.get("services");
-      return c.json(await createNews(s.db, user, c.req.valid("json"), s.now()), 201);
+      return c.json(await createNews(s, user, c.req.valid("json")), 201);
     },
   )
   .openapi(
@@ -157,14 +147,14 @@ export const newsRoutes = createRouter()
       return c.json(await updateNews(s.db, user, c.req.valid("param").id, c.req.valid("json"), s.now()), 200);
     },
   )
-  .openapi(transition("publish"), async (c) => {
-    const user = callerOf(c);
-    return c.json(await moveNews(c.get("services"), user, c.req.valid("param").id, "publish"), 200);
-  })
-  .openapi(transition("unpublish"), async (c) => {
-    const user = callerOf(c);
-    return c.json(await moveNews(c.get("services"), user, c.req.valid("param").id, "unpublish"), 200);
-  })
+  .openapi(
+    ...moveRoute(newsMachine, {
+      path: "/akimat/news/{id}/moves/{move}",
+      permission: "news.manage",
+      tags: ["News"],
+      summary: "Publish a news item, or withdraw it to drafts",
+    }),
+  )
   .openapi(
     apiRoute({
       method: "delete",

@@ -17,7 +17,6 @@ import type { Services } from "../../services.ts";
 import { attachUploads, registerReadPolicy, toUploadFile } from "../uploads/uploads.service.ts";
 import { uploads } from "../uploads/uploads.tables.ts";
 import { users } from "../users/users.tables.ts";
-import { move, movesFor } from "../workflow/workflow.ts";
 import { NEWS_FILES, newsMachine } from "./news.machine.ts";
 import { news } from "./news.tables.ts";
 
@@ -166,7 +165,8 @@ async function toAdmin(db: Db | Queryable, rows: NewsRow[], user: TSessionUser, 
         .where(inArray(users.id, authorIds))
     : [];
   const authorName = new Map(authors.map((a) => [a.id, `${a.surname} ${a.name}`.trim()]));
-  return rows.map((r) => ({
+  const moves = await Promise.all(rows.map((r) => newsMachine.movesFor(db, r, user, now)));
+  return rows.map((r, i) => ({
     id: r.id,
     category: r.category,
     status: r.status,
@@ -179,7 +179,7 @@ async function toAdmin(db: Db | Queryable, rows: NewsRow[], user: TSessionUser, 
     publishedAt: r.publishedAt?.toISOString() ?? null,
     updatedAt: r.updatedAt.toISOString(),
     authorName: r.authorId ? (authorName.get(r.authorId) ?? null) : null,
-    moves: movesFor(newsMachine, r, user, now),
+    moves: moves[i] ?? [],
   }));
 }
 
@@ -210,16 +210,8 @@ export async function listAkimatNews(
   return toPage(await toAdmin(db, rows, user, now), total?.n ?? 0, q);
 }
 
-async function ownRow(tx: Db | Queryable, user: TSessionUser, id: number, forUpdate = false): Promise<NewsRow> {
-  const akimatId = akimatIdOf(user);
-  const query = tx
-    .select()
-    .from(news)
-    .where(and(eq(news.id, id), eq(news.akimatId, akimatId)));
-  const [row] = forUpdate ? await query.for("update") : await query;
-  if (!row) throw new AppError(404, "news_not_found");
-  return row;
-}
+/** An item of the caller's akimat (the machine's scope), or 404. */
+const ownRow = (tx: Db | Queryable, user: TSessionUser, id: number) => newsMachine.load(tx, user, id);
 
 export async function getAkimatNews(db: Db, user: TSessionUser, id: number, now: Date): Promise<TNewsAdmin> {
   return (await toAdmin(db, [await ownRow(db, user, id)], user, now))[0] as TNewsAdmin;
@@ -272,17 +264,18 @@ function cleanInput(raw: TNewsInput) {
   };
 }
 
-export async function createNews(db: Db, user: TSessionUser, raw: TNewsInput, now: Date): Promise<TNewsAdmin> {
+export async function createNews(s: Services, user: TSessionUser, raw: TNewsInput): Promise<TNewsAdmin> {
   const akimatId = akimatIdOf(user);
   const input = cleanInput(raw);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(news)
-      .values({ ...input, akimatId, authorId: user.id, status: "draft", createdAt: now, updatedAt: now })
-      .returning();
-    const created = row as NewsRow;
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    const created = await newsMachine.create(
+      tx,
+      s,
+      { ...input, akimatId, authorId: user.id, createdAt: now, updatedAt: now },
+      user,
+    );
     await bindFiles(tx, user, created, input, now);
-    await writeAudit(tx, { actor: user, entityType: "news", entityId: created.id, action: "create", to: "draft" });
     return (await toAdmin(tx, [created], user, now))[0] as TNewsAdmin;
   });
 }
@@ -305,21 +298,6 @@ export async function updateNews(
     await bindFiles(tx, user, row, input, now);
     await writeAudit(tx, { actor: user, entityType: "news", entityId: id, action: "update" });
     return (await toAdmin(tx, [updated as NewsRow], user, now))[0] as TNewsAdmin;
-  });
-}
-
-/**
- * Publishes or withdraws an item of the caller's akimat (`newsMachine`); its images and attachment
- * become public or private with it. Publishing needs a title and text in one language at least.
- */
-export async function moveNews(s: Services, user: TSessionUser, id: number, name: NewsMove): Promise<TNewsAdmin> {
-  return s.db.transaction(async (tx) => {
-    const row = await ownRow(tx, user, id, true);
-    if (name === "publish" && !(row.titleRu && row.contentRu) && !(row.titleKk && row.contentKk)) {
-      throw new AppError(422, "validation_failed", {}, [{ path: "titleRu", key: "validation.news_one_language" }]);
-    }
-    const after = await move(tx, s, newsMachine, row, name, user);
-    return (await toAdmin(tx, [after], user, s.now()))[0] as TNewsAdmin;
   });
 }
 

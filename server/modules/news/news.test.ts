@@ -43,7 +43,7 @@ describe("news", () => {
     expect((await h.request("GET", `/news/${id}`)).status).toBe(404);
     expect((await h.api.request(cover.url)).status).toBe(404);
 
-    const published = await h.request("POST", `/akimat/news/${id}/publish`, { token: akimat });
+    const published = await h.request("POST", `/akimat/news/${id}/moves/publish`, { token: akimat, body: {} });
     expect(published.json).toMatchObject({ status: "published", moves: ["unpublish"] });
     expect((await h.request("GET", "/akimat/news", { token: akimat })).json.items[0]).toMatchObject({
       id,
@@ -59,12 +59,12 @@ describe("news", () => {
     expect(list.json.items.map((n: { id: number }) => n.id)).toContain(id);
     expect(list.json.pageSize).toBe(12);
 
-    const withdrawn = await h.request("POST", `/akimat/news/${id}/unpublish`, { token: akimat });
+    const withdrawn = await h.request("POST", `/akimat/news/${id}/moves/unpublish`, { token: akimat, body: {} });
     expect(withdrawn.json).toMatchObject({ status: "draft", moves: ["publish"] });
     expect((await h.request("GET", `/akimat/news/${id}`, { token: akimat })).json.moves).toEqual(["publish"]);
     expect((await h.request("GET", `/news/${id}`)).status).toBe(404);
     expect((await h.api.request(cover.url)).status).toBe(404);
-    expect((await h.request("POST", `/akimat/news/${id}/unpublish`, { token: akimat })).status).toBe(409);
+    expect((await h.request("POST", `/akimat/news/${id}/moves/unpublish`, { token: akimat, body: {} })).status).toBe(409);
   });
 
   it("shows the other language with a note when a translation is missing", async () => {
@@ -73,7 +73,7 @@ describe("news", () => {
       token: akimat,
       body: { category: "legislation", titleRu: "Только по-русски", contentRu: "<p>Текст</p>" },
     });
-    await h.request("POST", `/akimat/news/${created.json.id}/publish`, { token: akimat });
+    await h.request("POST", `/akimat/news/${created.json.id}/moves/publish`, { token: akimat, body: {} });
     const kk = await h.request("GET", `/news/${created.json.id}`, { headers: { "accept-language": "kk" } });
     expect(kk.json).toMatchObject({ title: "Только по-русски", locale: "ru", isFallback: true });
   });
@@ -122,13 +122,13 @@ describe("news", () => {
     const stranger = await h.login("+77017770000");
     expect((await h.request("GET", `/akimat/news/${id}`, { token: stranger })).status).toBe(404);
     expect((await h.request("PUT", `/akimat/news/${id}`, { token: stranger, body: draft })).status).toBe(404);
-    expect((await h.request("POST", `/akimat/news/${id}/publish`, { token: stranger })).status).toBe(404);
+    expect((await h.request("POST", `/akimat/news/${id}/moves/publish`, { token: stranger, body: {} })).status).toBe(404);
     expect((await h.request("DELETE", `/akimat/news/${id}`, { token: stranger })).status).toBe(404);
     for (const role of ["admin", "manager", "supplier", "client"] as const) {
       const token = await h.login(h.phones[role]);
       expect((await h.request("GET", "/akimat/news", { token })).status).toBe(403);
       expect((await h.request("POST", "/akimat/news", { token, body: draft })).status).toBe(403);
-      expect((await h.request("POST", `/akimat/news/${id}/publish`, { token })).status).toBe(403);
+      expect((await h.request("POST", `/akimat/news/${id}/moves/publish`, { token, body: {} })).status).toBe(403);
     }
     expect((await h.request("POST", "/akimat/news", { body: draft })).status).toBe(401);
     expect((await h.request("DELETE", `/akimat/news/${id}`, { token: akimat })).status).toBe(200);

@@ -8,7 +8,6 @@ import { demoAkimatId } from "../../test/registry-fixtures.ts";
 import type { Actor } from "../audit/audit.service.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
-import { move } from "../workflow/workflow.ts";
 import { registryRequestMachine } from "./registry-requests.machine.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
 import { burials } from "../burials/burials.tables.ts";
@@ -89,7 +88,7 @@ describe("the registry request's machine", () => {
     h,
     actors,
     create: (db, status) => create(db, status),
-    input: () => ({ data: { answer: "Сектор А, ряд 1." } }),
+    input: () => ({ answer: "Сектор А, ряд 1." }),
   }));
 
   it("takes a request without telling anyone; closing it tells the applicant in the app and by SMS in both languages", async () => {
@@ -111,15 +110,16 @@ describe("the registry request's machine", () => {
     const row = await create(h.db, "new", { applicantId: applicant, cemeteryId });
 
     const taken = await h.db.transaction((tx) =>
-      move(tx, h.services, registryRequestMachine, row, "take", actors.manager, { data: { answer: "" } }),
+      registryRequestMachine.move(tx, h.services, row, "take", actors.manager, { answer: "" }),
     );
     expect(taken).toMatchObject({ status: "in_progress", answeredBy: actors.manager.id });
     expect((await h.db.select().from(notifications)).length).toBe(before.notes);
     expect((await h.db.select().from(jobs)).length).toBe(before.jobs);
 
     const closed = await h.db.transaction((tx) =>
-      move(tx, h.services, registryRequestMachine, taken, "answer_added", actors.manager, {
-        data: { answer: "Добавили в реестр.", burialId: burial?.id },
+      registryRequestMachine.move(tx, h.services, taken, "answer_added", actors.manager, {
+        answer: "Добавили в реестр.",
+        burialId: burial?.id,
       }),
     );
     expect(closed).toMatchObject({ status: "added", answer: "Добавили в реестр.", burialId: burial?.id });

@@ -1,20 +1,28 @@
-import type { RegistryRequestMove, TRequestStatus } from "../../../common/api-types.ts";
+import type { RegistryRequestMove } from "../../../common/api-types.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Queryable } from "../../db/client.ts";
 import type { Services } from "../../services.ts";
 import { queueSms } from "../jobs/outbox.ts";
-import { defineMachine, type TMoveContext, type TMoveDef, type TNotice } from "../workflow/workflow.ts";
+import { registryRequestScope } from "../access/access.service.ts";
+import {
+  defineMachine,
+  type MoveOf,
+  type SameNames,
+  type TMoveContext,
+  type TMoveDef,
+  type TNotice,
+} from "../workflow/workflow.ts";
 import { registryRequests } from "./registry-requests.tables.ts";
 
 export type TRegistryRequestRow = typeof registryRequests.$inferSelect;
-type Ctx = TMoveContext<TRegistryRequestRow>;
+type Ctx = TMoveContext<typeof registryRequests>;
 type TClosed = "found" | "added" | "not_found";
 
 /** What every move stores: the staff member's answer, the record it points to, who answered. */
-const answered = ({ row, actor, data }: Ctx) => ({
-  answer: typeof data.answer === "string" ? data.answer : "",
-  burialId: typeof data.burialId === "number" ? data.burialId : row.burialId,
+const answered = ({ row, actor, input }: Ctx) => ({
+  answer: typeof input.answer === "string" ? input.answer : "",
+  burialId: typeof input.burialId === "number" ? input.burialId : row.burialId,
   answeredBy: actor.id,
 });
 
@@ -40,7 +48,7 @@ async function smsApplicant(tx: Queryable, s: Services, row: TRegistryRequestRow
 }
 
 /** Closes the request with an answer: the applicant is told in the app when they were signed in, and by SMS. */
-const close = (status: TClosed): TMoveDef<TRequestStatus, TRegistryRequestRow> => ({
+const close = (status: TClosed): TMoveDef<typeof registryRequests> => ({
   from: ["new", "in_progress"],
   to: status,
   by: "cemetery.work",
@@ -59,10 +67,13 @@ const close = (status: TClosed): TMoveDef<TRequestStatus, TRegistryRequestRow> =
  * those naming none) and which burial record an answer may point to are checked by the service
  * (`answerRequest`), with the access module; an answer's text is required to close (the schema).
  */
-export const registryRequestMachine = defineMachine<TRequestStatus, TRegistryRequestRow, RegistryRequestMove>({
+export const registryRequestMachine = defineMachine({
   entity: "registry_request",
   table: registryRequests,
   statuses: ["new", "in_progress", "found", "added", "not_found"],
+  initial: "new",
+  scope: (caller) => registryRequestScope(caller, registryRequests.cemeteryId),
+  notFound: "request_not_found",
   moves: {
     take: { from: ["new"], to: "in_progress", by: "cemetery.work", set: answered },
     answer_found: close("found"),
@@ -70,3 +81,6 @@ export const registryRequestMachine = defineMachine<TRequestStatus, TRegistryReq
     answer_not_found: close("not_found"),
   },
 });
+
+/** The machine's moves are the ones the API's schemas and the screens name. */
+const _sameMoves: SameNames<MoveOf<typeof registryRequestMachine>, RegistryRequestMove> = true;

@@ -23,7 +23,6 @@ import { isoDate, yearOf } from "../burials/burials.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
-import { move, movesFor } from "../workflow/workflow.ts";
 import { registryRequestMachine } from "./registry-requests.machine.ts";
 import type { REQUEST_STATUSES } from "../../../common/api-types.ts";
 import { registryRequests } from "./registry-requests.tables.ts";
@@ -200,8 +199,9 @@ export async function listRequests(
     REQUEST_FILES,
     rows.map(({ r }) => r.id),
   );
+  const moves = await Promise.all(rows.map(({ r }) => registryRequestMachine.movesFor(db, r, user, now)));
   return toPage(
-    rows.map(({ r, nameRu, nameKk }) => ({
+    rows.map(({ r, nameRu, nameKk }, i) => ({
       id: r.id,
       kind: r.kind,
       photos: photos.get(String(r.id)) ?? [],
@@ -223,7 +223,7 @@ export async function listRequests(
       answer: r.answer,
       burialId: r.burialId,
       createdAt: r.createdAt.toISOString(),
-      moves: movesFor(registryRequestMachine, r, user, now),
+      moves: moves[i] ?? [],
     })),
     Number(counted?.n ?? 0),
     filter,
@@ -252,7 +252,7 @@ export async function answerRequest(
     if (!(await handlesRequestFor(tx, user, r.cemeteryId))) throw new AppError(403, "cemetery_not_assigned");
     const name = MOVE_TO[input.status];
     // A closed request stays closed: refused before the record is looked at, as before the machine.
-    if (!movesFor(registryRequestMachine, r, user, s.now()).includes(name)) {
+    if (!(await registryRequestMachine.movesFor(tx, r, user, s.now())).includes(name)) {
       throw new AppError(409, "invalid_transition", { from: r.status, to: input.status });
     }
     if (input.burialId) {
@@ -267,8 +267,9 @@ export async function answerRequest(
         throw new AppError(422, "validation_failed", {}, [{ path: "burialId", key: "validation.burial_id" }]);
       }
     }
-    await move(tx, s, registryRequestMachine, r, name, user, {
-      data: { answer: input.answer, ...(input.burialId ? { burialId: input.burialId } : {}) },
+    await registryRequestMachine.move(tx, s, r, name, user, {
+      answer: input.answer,
+      ...(input.burialId ? { burialId: input.burialId } : {}),
     });
   });
 }

@@ -5,7 +5,6 @@ import type { Queryable } from "../../db/client.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { actorsOf, itFollowsTheGrids, type TActorName } from "../../test/move-table.ts";
 import type { Actor } from "../audit/audit.service.ts";
-import { move } from "../workflow/workflow.ts";
 import { supplierMachine } from "./suppliers.machine.ts";
 import { suppliers } from "./suppliers.tables.ts";
 
@@ -75,16 +74,16 @@ describe("the supplier's machine", () => {
     const row = await create(h.db, "active");
     for (const reason of [undefined, "", "   "]) {
       const err = await h.db
-        .transaction((tx) => move(tx, h.services, supplierMachine, row, "block", actors.admin, { reason }))
+        .transaction((tx) => supplierMachine.move(tx, h.services, row, "block", actors.admin, { reason }))
         .catch((e) => e);
       expect(err).toMatchObject({ status: 422, fields: [{ path: "reason" }] });
     }
     const blocked = await h.db.transaction((tx) =>
-      move(tx, h.services, supplierMachine, row, "block", actors.admin, { reason: " Жалобы клиентов " }),
+      supplierMachine.move(tx, h.services, row, "block", actors.admin, { reason: " Жалобы клиентов " }),
     );
     expect(blocked).toMatchObject({ status: "blocked", blockReason: "Жалобы клиентов" });
     const active = await h.db.transaction((tx) =>
-      move(tx, h.services, supplierMachine, blocked, "unblock", actors.admin),
+      supplierMachine.move(tx, h.services, blocked, "unblock", actors.admin),
     );
     expect(active).toMatchObject({ status: "active", blockReason: null });
     const [stored] = await h.db.select().from(suppliers).where(eq(suppliers.id, row.id));

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
-import type { SupplierMove, SupplierStatus } from "../../../common/api-types.ts";
+import { eq, sql } from "drizzle-orm";
+import { can } from "../../../common/permissions.ts";
+import type { SupplierMove } from "../../../common/api-types.ts";
+import { ZBlockSupplier } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
 import type { NotificationKind } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
-import { defineMachine, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
+import { defineMachine, type MoveOf, type SameNames, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
 import { suppliers } from "./suppliers.tables.ts";
 
 export type TSupplierRow = typeof suppliers.$inferSelect;
@@ -11,7 +13,7 @@ export type TSupplierRow = typeof suppliers.$inferSelect;
 /** The company's people are told of each move, in the app (no SMS). */
 const toCompany =
   (kind: NotificationKind) =>
-  async ({ row, reason }: TMoveContext<TSupplierRow>, tx: Queryable): Promise<TNotice[]> => {
+  async ({ row, reason }: TMoveContext<typeof suppliers>, tx: Queryable): Promise<TNotice[]> => {
     const staff = await tx.select({ id: users.id }).from(users).where(eq(users.supplierId, row.id));
     return staff.map((u) => ({
       userId: u.id,
@@ -24,11 +26,16 @@ const toCompany =
 /**
  * A supplier company's machine: it registers `pending`; an admin activates it, blocks it (pending
  * or active) with a reason the company reads, and unblocks it (back to active, the reason cleared).
+ * Those who review suppliers reach every company; nobody else reaches one through the machine
+ * (a supplier reads its own company through `/suppliers/me`).
  */
-export const supplierMachine = defineMachine<SupplierStatus, TSupplierRow, SupplierMove>({
+export const supplierMachine = defineMachine({
   entity: "supplier",
   table: suppliers,
   statuses: ["pending", "active", "blocked"],
+  initial: "pending",
+  scope: (caller) => (can(caller.role, "suppliers.review") ? null : sql`false`),
+  notFound: "supplier_not_found",
   moves: {
     activate: {
       from: ["pending"],
@@ -41,7 +48,7 @@ export const supplierMachine = defineMachine<SupplierStatus, TSupplierRow, Suppl
       from: ["pending", "active"],
       to: "blocked",
       by: "suppliers.review",
-      needsReason: true,
+      input: ZBlockSupplier,
       set: ({ reason }) => ({ blockReason: reason }),
       tell: toCompany("supplier_blocked"),
     },
@@ -54,3 +61,6 @@ export const supplierMachine = defineMachine<SupplierStatus, TSupplierRow, Suppl
     },
   },
 });
+
+/** The machine's moves are the ones the API's schemas and the screens name. */
+const _sameMoves: SameNames<MoveOf<typeof supplierMachine>, SupplierMove> = true;

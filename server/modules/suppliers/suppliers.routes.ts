@@ -1,30 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { ZSupplier } from "../../../common/api-schemas.ts";
-import { ZBlockSupplier } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
-import {
-  getOwnSupplier,
-  listSuppliers,
-  MAX_SUPPLIER_DOCUMENTS,
-  moveSupplier,
-  setSupplierDocuments,
-} from "./suppliers.service.ts";
+import { getOwnSupplier, listSuppliers, MAX_SUPPLIER_DOCUMENTS, setSupplierDocuments } from "./suppliers.service.ts";
+import { supplierMachine } from "./suppliers.machine.ts";
+import { moveRoute } from "../workflow/move-route.ts";
 
 const ZStatus = z.enum(["pending", "active", "blocked"]);
-
-const transitionRoute = (action: "activate" | "unblock") =>
-  apiRoute({
-    method: "post",
-    permission: "suppliers.review",
-    path: `/suppliers/{id}/${action}`,
-    tags: ["Suppliers"],
-    summary: action === "activate" ? "Activate a new supplier (admin)" : "Unblock a supplier (admin)",
-    request: { params: ZIdParam },
-    responses: { 200: jsonResponse(ZOk, "Done"), ...errorResponses(401, 403, 404, 409) },
-  });
 
 export const supplierRoutes = createRouter()
   .openapi(
@@ -85,30 +69,11 @@ export const supplierRoutes = createRouter()
       return c.json(await listSuppliers(s.db, user, c.req.valid("query"), s.now()), 200);
     },
   )
-  .openapi(transitionRoute("activate"), async (c) => {
-    const user = callerOf(c);
-    await moveSupplier(c.get("services"), user, c.req.valid("param").id, "activate");
-    return c.json({ ok: true as const }, 200);
-  })
-  .openapi(transitionRoute("unblock"), async (c) => {
-    const user = callerOf(c);
-    await moveSupplier(c.get("services"), user, c.req.valid("param").id, "unblock");
-    return c.json({ ok: true as const }, 200);
-  })
   .openapi(
-    apiRoute({
-      method: "post",
+    ...moveRoute(supplierMachine, {
+      path: "/suppliers/{id}/moves/{move}",
       permission: "suppliers.review",
-      path: "/suppliers/{id}/block",
       tags: ["Suppliers"],
-      summary: "Block a supplier with a reason (admin)",
-      request: { params: ZIdParam, body: jsonBody(ZBlockSupplier) },
-      responses: { 200: jsonResponse(ZOk, "Blocked"), ...errorResponses(401, 403, 404, 409, 422) },
+      summary: "Activate a new supplier, block one with a reason, or unblock it (admin)",
     }),
-    async (c) => {
-      const user = callerOf(c);
-      const { reason } = c.req.valid("json");
-      await moveSupplier(c.get("services"), user, c.req.valid("param").id, "block", reason);
-      return c.json({ ok: true as const }, 200);
-    },
   );

@@ -10,7 +10,6 @@ import type { Services } from "../../services.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
-import { move, movesFor } from "../workflow/workflow.ts";
 import { supplierMachine } from "./suppliers.machine.ts";
 import { suppliers } from "./suppliers.tables.ts";
 
@@ -58,7 +57,8 @@ async function toSuppliers(
     SUPPLIER_DOCUMENTS,
     rows.map((r) => r.s.id),
   );
-  return rows.map(({ s, phone }) => ({
+  const moves = await Promise.all(rows.map(({ s }) => supplierMachine.movesFor(db, s, actor, now)));
+  return rows.map(({ s, phone }, i) => ({
     id: s.id,
     bin: s.bin,
     companyName: s.companyName,
@@ -71,7 +71,7 @@ async function toSuppliers(
     phone,
     createdAt: s.createdAt.toISOString(),
     documents: docs.get(String(s.id)) ?? [],
-    moves: movesFor(supplierMachine, s, actor, now),
+    moves: moves[i] ?? [],
   }));
 }
 
@@ -138,22 +138,4 @@ export async function setSupplierDocuments(
     }
   });
   return getOwnSupplier(db, user, now);
-}
-
-/**
- * Makes a move on a supplier (`supplierMachine`: activate, block with a reason, unblock): the
- * guarded update, its audit row and the company's notifications in one transaction.
- */
-export async function moveSupplier(
-  s: Services,
-  actor: Actor,
-  id: number,
-  name: SupplierMove,
-  reason?: string,
-): Promise<void> {
-  await s.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(suppliers).where(eq(suppliers.id, id)).for("update");
-    if (!row) throw new AppError(404, "supplier_not_found");
-    await move(tx, s, supplierMachine, row, name, actor, { reason });
-  });
 }

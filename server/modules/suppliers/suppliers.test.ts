@@ -30,18 +30,18 @@ describe("suppliers (admin)", () => {
     // The answer lists what the admin may do now: the screen draws its buttons from it.
     expect(pending.json.items[0].moves).toEqual(["activate", "block"]);
 
-    expect((await h.request("POST", `/suppliers/${id}/activate`, { token: admin })).status).toBe(200);
+    expect((await h.request("POST", `/suppliers/${id}/moves/activate`, { token: admin, body: {} })).status).toBe(200);
     const active = await h.request("GET", "/suppliers?status=active", { token: admin });
     expect(active.json.items.find((s: { id: number }) => s.id === id).moves).toEqual(["block"]);
-    const noReason = await h.request("POST", `/suppliers/${id}/block`, { token: admin, body: { reason: "" } });
+    const noReason = await h.request("POST", `/suppliers/${id}/moves/block`, { token: admin, body: { reason: "" } });
     expect(noReason.status).toBe(422);
     expect(noReason.json.error.fields[0].path).toBe("reason");
     expect(
-      (await h.request("POST", `/suppliers/${id}/block`, { token: admin, body: { reason: "Жалобы клиентов" } })).status,
+      (await h.request("POST", `/suppliers/${id}/moves/block`, { token: admin, body: { reason: "Жалобы клиентов" } })).status,
     ).toBe(200);
     const blocked = await h.request("GET", "/suppliers?status=blocked", { token: admin });
     expect(blocked.json.items[0]).toMatchObject({ id, blockReason: "Жалобы клиентов", moves: ["unblock"] });
-    expect((await h.request("POST", `/suppliers/${id}/unblock`, { token: admin })).status).toBe(200);
+    expect((await h.request("POST", `/suppliers/${id}/moves/unblock`, { token: admin, body: {} })).status).toBe(200);
 
     const supplier = await h.login("+77015550000");
     // The company reads its own record; it may make no move on it.
@@ -73,10 +73,10 @@ describe("suppliers (admin)", () => {
   it("refuses moves the table does not allow", async () => {
     const id = await pendingSupplier();
     const admin = await h.login(h.phones.admin);
-    const res = await h.request("POST", `/suppliers/${id}/unblock`, { token: admin });
+    const res = await h.request("POST", `/suppliers/${id}/moves/unblock`, { token: admin, body: {} });
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe("invalid_transition");
-    expect((await h.request("POST", "/suppliers/9999/activate", { token: admin })).status).toBe(404);
+    expect((await h.request("POST", "/suppliers/9999/moves/activate", { token: admin, body: {} })).status).toBe(404);
   });
 
   it("filters by text", async () => {
@@ -115,8 +115,8 @@ describe("suppliers (admin)", () => {
     const id = await pendingSupplier();
     const token = await h.login(h.phones[role]);
     expect((await h.request("GET", "/suppliers", { token })).status).toBe(403);
-    expect((await h.request("POST", `/suppliers/${id}/activate`, { token })).status).toBe(403);
-    expect((await h.request("POST", `/suppliers/${id}/block`, { token, body: { reason: "xxx" } })).status).toBe(403);
+    expect((await h.request("POST", `/suppliers/${id}/moves/activate`, { token, body: {} })).status).toBe(403);
+    expect((await h.request("POST", `/suppliers/${id}/moves/block`, { token, body: { reason: "xxx" } })).status).toBe(403);
   });
 });
 
