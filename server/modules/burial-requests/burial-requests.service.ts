@@ -39,7 +39,6 @@ import type { TSessionUser } from "../auth/auth.service.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
-import { cemeteryScope } from "../access/access.service.ts";
 import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow, centerOf } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { NewsMove, NewsStatus, TNewsAdmin, TPublicNews, TUploadFile } from "../../../common/api-types.ts";
+import type { NewsStatus, TNewsAdmin, TPublicNews, TUploadFile } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { can } from "../../../common/permissions.ts";
 import { htmlToText } from "../../../common/rich-text.ts";

@@ -64,7 +64,9 @@ describe("news", () => {
     expect((await h.request("GET", `/akimat/news/${id}`, { token: akimat })).json.moves).toEqual(["publish"]);
     expect((await h.request("GET", `/news/${id}`)).status).toBe(404);
     expect((await h.api.request(cover.url)).status).toBe(404);
-    expect((await h.request("POST", `/akimat/news/${id}/moves/unpublish`, { token: akimat, body: {} })).status).toBe(409);
+    expect((await h.request("POST", `/akimat/news/${id}/moves/unpublish`, { token: akimat, body: {} })).status).toBe(
+      409,
+    );
   });
 
   it("shows the other language with a note when a translation is missing", async () => {
@@ -122,7 +124,9 @@ describe("news", () => {
     const stranger = await h.login("+77017770000");
     expect((await h.request("GET", `/akimat/news/${id}`, { token: stranger })).status).toBe(404);
     expect((await h.request("PUT", `/akimat/news/${id}`, { token: stranger, body: draft })).status).toBe(404);
-    expect((await h.request("POST", `/akimat/news/${id}/moves/publish`, { token: stranger, body: {} })).status).toBe(404);
+    expect((await h.request("POST", `/akimat/news/${id}/moves/publish`, { token: stranger, body: {} })).status).toBe(
+      404,
+    );
     expect((await h.request("DELETE", `/akimat/news/${id}`, { token: stranger })).status).toBe(404);
     for (const role of ["admin", "manager", "supplier", "client"] as const) {
       const token = await h.login(h.phones[role]);

@@ -3,7 +3,7 @@ import { ZSupplier } from "../../../common/api-schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
-import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
+import { errorResponses, jsonBody, jsonResponse } from "../../lib/openapi.ts";
 import { getOwnSupplier, listSuppliers, MAX_SUPPLIER_DOCUMENTS, setSupplierDocuments } from "./suppliers.service.ts";
 import { supplierMachine } from "./suppliers.machine.ts";
 import { moveRoute } from "../workflow/move-route.ts";

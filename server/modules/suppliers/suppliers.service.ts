@@ -1,12 +1,11 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { SupplierMove, SupplierStatus, TSupplier } from "../../../common/api-types.ts";
+import type { SupplierStatus, TSupplier } from "../../../common/api-types.ts";
 import { can } from "../../../common/permissions.ts";
 import type { Db } from "../../db/client.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { ownSupplierId } from "../access/access.service.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
-import type { Services } from "../../services.ts";
 import { type Actor, writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";

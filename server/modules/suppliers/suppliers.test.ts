@@ -37,7 +37,8 @@ describe("suppliers (admin)", () => {
     expect(noReason.status).toBe(422);
     expect(noReason.json.error.fields[0].path).toBe("reason");
     expect(
-      (await h.request("POST", `/suppliers/${id}/moves/block`, { token: admin, body: { reason: "Жалобы клиентов" } })).status,
+      (await h.request("POST", `/suppliers/${id}/moves/block`, { token: admin, body: { reason: "Жалобы клиентов" } }))
+        .status,
     ).toBe(200);
     const blocked = await h.request("GET", "/suppliers?status=blocked", { token: admin });
     expect(blocked.json.items[0]).toMatchObject({ id, blockReason: "Жалобы клиентов", moves: ["unblock"] });
@@ -116,7 +117,9 @@ describe("suppliers (admin)", () => {
     const token = await h.login(h.phones[role]);
     expect((await h.request("GET", "/suppliers", { token })).status).toBe(403);
     expect((await h.request("POST", `/suppliers/${id}/moves/activate`, { token, body: {} })).status).toBe(403);
-    expect((await h.request("POST", `/suppliers/${id}/moves/block`, { token, body: { reason: "xxx" } })).status).toBe(403);
+    expect((await h.request("POST", `/suppliers/${id}/moves/block`, { token, body: { reason: "xxx" } })).status).toBe(
+      403,
+    );
   });
 });
 
