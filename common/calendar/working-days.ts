@@ -15,8 +15,10 @@
  *
  * Years outside the data: a day of a year the data does not hold is judged by the law's fixed
  * holidays (`LAW_FIXED_HOLIDAYS`) and the weekend rule, without transfers and without Kurban ait
- * (its date cannot be derived), and {@link dayInfo} says it is provisional. Such a calendar can
- * only miss days off, never invent them: a due date computed on it is at worst early, never late.
+ * (its date cannot be derived), and {@link dayInfo} says it is provisional. For a year after the
+ * data it misses only the days off nobody knows yet (transfers, Kurban ait), as long as the law's
+ * list holds: a due date computed on it is at worst early, never late. A year before 2024 gets
+ * today's list, not its own history; no appeal of this platform dates from then.
  */
 import { almatyDay, almatyMinutes, timeMinutes } from "./almaty.ts";
 import { addCalendarDays, isWeekend, type TDay } from "./days.ts";
