@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, or, type SQL, sql } from "drizzle-orm";
 import { fullName } from "../../../common/person.ts";
+import { addCalendarYears } from "../../../common/calendar/days.ts";
 import type { z } from "zod";
 import {
   addDays,
@@ -198,10 +199,11 @@ export async function createBooking(
       const remains = input.kind === "urn" ? "urn" : input.kind === "new_grave" ? "coffin" : input.remains;
       if (input.kind === "family_grave" && remains === "coffin") {
         const { last } = await lastBurialIn(tx, plotIds[0] as number);
-        if (last && addYears(last, cemetery.familyGraveYears) > today) {
+        const allowedFrom = last ? addCalendarYears(last, cemetery.familyGraveYears) : null;
+        if (allowedFrom && allowedFrom > today) {
           throw fieldError("remains", "validation.family_grave_too_soon", {
             years: cemetery.familyGraveYears,
-            date: addYears(last, cemetery.familyGraveYears),
+            date: allowedFrom,
           });
         }
       }
@@ -293,10 +295,6 @@ export async function createBooking(
     if (pgErrorCode(err) === "23P01") throw new AppError(409, "place_taken");
     throw err;
   }
-}
-
-function addYears(date: string, years: number): string {
-  return `${Number(date.slice(0, 4)) + years}${date.slice(4)}`;
 }
 
 /** Queues the request's expiry and its reminders 24 h and 1 h before (each once, by key). */
