@@ -22,3 +22,9 @@ export const COMMENTS_PER_HOUR = 30;
 
 /** Comments a thread's page shows at once (the newest; older ones on demand). */
 export const THREAD_PAGE_SIZE = 50;
+
+/** The `intent` a page's comment form posts, so the page's action hands it to `threadAction`. */
+export const THREAD_INTENT = "comment";
+
+/** A page's URL parameter for older comments (the "earlier" link, before the page is hydrated). */
+export const THREAD_BEFORE_PARAM = "threadBefore";
