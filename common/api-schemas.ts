@@ -13,6 +13,7 @@ import {
   SUPPLIER_STATUSES,
 } from "./api-types.ts";
 import { ZCemeteryRecordFields } from "./schemas.ts";
+import { COMMENT_VISIBILITIES, THREAD_SIDES } from "./threads.ts";
 
 /**
  * The API's answers as zod schemas: the routes declare their responses with them (and so the
@@ -364,3 +365,39 @@ export const ZRegistryRequest = z
 
 /** One page of requests, with how many match in all. */
 export const ZRegistryRequestPage = pageSchema(ZRegistryRequest).meta({ id: "RegistryRequestPage" });
+
+/** One comment of a thread (`server/modules/threads/`): its author's name and side, never a phone. */
+export const ZThreadComment = z
+  .object({
+    id: z.number(),
+    body: z.string().meta({ description: "Plain text with line breaks; never HTML" }),
+    visibility: z.enum(COMMENT_VISIBILITIES).meta({
+      description: "`internal`: a note among the entity's staff, never shown to anyone else",
+    }),
+    createdAt: z.string(),
+    author: z.object({
+      name: z.string().nullable().meta({ description: "Null once the author's account is removed" }),
+      side: z.enum(THREAD_SIDES),
+      isMe: z.boolean(),
+    }),
+    attachments: z.array(ZUploadFile),
+  })
+  .meta({ id: "ThreadComment" });
+
+/** An entity's thread as the caller sees it (`GET /threads/{entityType}/{entityId}`). */
+export const ZThread = z
+  .object({
+    items: z.array(ZThreadComment).meta({ description: "The newest comments visible to the caller, oldest first" }),
+    hasOlder: z
+      .boolean()
+      .meta({ description: "Older comments exist: ask again with `beforeId` = the first item's id" }),
+    total: z.number().meta({ description: "Comments visible to the caller in all" }),
+    unread: z.number().meta({ description: "Visible comments of others after the caller's read marker" }),
+    lastReadId: z.number().nullable(),
+    isStaff: z.boolean().meta({ description: "The caller may read and write internal notes" }),
+    canWrite: z.boolean(),
+  })
+  .meta({ id: "Thread" });
+
+/** The caller's read marker after `POST /threads/{entityType}/{entityId}/read`. */
+export const ZThreadRead = z.object({ lastReadId: z.number(), unread: z.number() }).meta({ id: "ThreadRead" });

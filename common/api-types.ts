@@ -128,3 +128,12 @@ export type TManager = z.infer<typeof S.ZManager>;
 
 /** `GET /managers`: the managers, and every cemetery the admin may assign. */
 export type TManagerList = z.infer<typeof S.ZManagerList>;
+
+/** One comment of a thread, as its reader sees it. */
+export type TThreadComment = z.infer<typeof S.ZThreadComment>;
+
+/** An entity's thread as the caller sees it: the newest comments, counts, what the caller may do. */
+export type TThread = z.infer<typeof S.ZThread>;
+
+/** A read marker and the unread count after it. */
+export type TThreadRead = z.infer<typeof S.ZThreadRead>;

@@ -4,6 +4,7 @@ import { isValidBin, isValidIin } from "./iin.ts";
 import { normalizePhone, normalizePhoneList } from "./phone.ts";
 import { BURIAL_KINDS, REMAINS } from "./booking-terms.ts";
 import { MAX_SELECTED_PLOTS } from "./plot-selection.ts";
+import { COMMENT_MAX_FILES, COMMENT_MAX_LENGTH, COMMENT_VISIBILITIES } from "./threads.ts";
 
 /**
  * Zod schemas shared by the forms and the API. Messages are translation keys (`validation.*`),
@@ -498,3 +499,40 @@ export const ZBookingDetailsForm = z.object({
     .string({ error: "validation.choose_slot" })
     .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, "validation.choose_slot"),
 });
+
+// ---- Threads (the conversation about an appeal, a request…) ----
+
+/**
+ * Characters a comment never keeps: C0 controls but the tab and the line feed, DEL, and the
+ * bidirectional overrides and isolates. Security note: an override can make a message read
+ * differently from what it says (a phone number or a sum reversed); the product's languages
+ * need none of them.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
+const COMMENT_DROPPED = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A comment of a thread as its author writes it: plain text with line breaks (stored and shown as
+ * text, never as HTML: `<script>` stays those eight characters), for everyone in the conversation
+ * or, by the entity's staff, as an internal note; with up to {@link COMMENT_MAX_FILES} files the
+ * author uploaded. A NUL is refused (the API refuses it at its edge, a form here).
+ */
+export const ZCommentInput = z.object({
+  // No schema-wide message: it would stand for the length's too ("validation.too_long" with its max).
+  body: z
+    .string()
+    .refine((v) => !v.includes("\0"), "validation.invalid")
+    .overwrite((v) => v.replace(/\r\n?/g, "\n").replace(COMMENT_DROPPED, ""))
+    .trim()
+    .min(1, "validation.required")
+    .max(COMMENT_MAX_LENGTH),
+  visibility: z.enum(COMMENT_VISIBILITIES).default("participants"),
+  attachmentIds: z
+    .array(z.string().uuid("validation.invalid"))
+    .max(COMMENT_MAX_FILES, "validation.comment_files_max")
+    .default([]),
+});
+export type TCommentInput = z.input<typeof ZCommentInput>;
+
+/** Marks a thread read up to one of its comments (the newest shown). */
+export const ZMarkThreadRead = z.object({ lastReadId: ZId });

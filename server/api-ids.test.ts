@@ -100,6 +100,9 @@ describe("ids in paths and queries", () => {
     expect(withIds.some((o) => o.path === "/burials/search" && o.params.some((p) => p.name === "cemeteryId"))).toBe(
       true,
     );
+    // A thread's entity id in its path, and the cursor of older comments in its query.
+    const thread = withIds.find((o) => o.method === "GET" && o.path === "/threads/{entityType}/{entityId}");
+    expect(thread?.params.map((p) => p.name).sort()).toEqual(["beforeId", "entityId"]);
   });
 
   it("answers a malformed or out-of-range id with a 4xx (404, 422; 400 for a NUL), never 5xx, for every role", async () => {
@@ -132,6 +135,9 @@ describe("ids in paths and queries", () => {
     // Cemetery (akimatId), visitors' requests (cemeteryId), answers (burialId), manager invitations
     // (cemeteryIds).
     expect(withBodyIds.length).toBeGreaterThanOrEqual(6);
+    expect(
+      withBodyIds.some((o) => o.path.startsWith("/threads/") && o.bodyIds.some((b) => b.name === "lastReadId")),
+    ).toBe(true);
     const failures: string[] = [];
     for (const op of withBodyIds) {
       for (const { name, isArray } of op.bodyIds) {

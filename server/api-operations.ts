@@ -14,6 +14,7 @@ import { cemeteryRoutes } from "./modules/cemeteries/cemeteries.routes.ts";
 import { registryRequestRoutes } from "./modules/registry-requests/registry-requests.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
+import { threadRoutes } from "./modules/threads/threads.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { userRoutes } from "./modules/users/users.routes.ts";
 
@@ -37,7 +38,8 @@ export const apiOperations = createRouter()
   .route("/", managerRoutes)
   .route("/", managerAdminRoutes)
   .route("/", burialRequestRoutes)
-  .route("/", burialDocumentRoutes);
+  .route("/", burialDocumentRoutes)
+  .route("/", threadRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
 export type ApiSchema = ExtractSchema<typeof apiOperations>;

@@ -11,5 +11,6 @@ export * from "../modules/news/news.tables.ts";
 export * from "../modules/notifications/notifications.tables.ts";
 export * from "../modules/registry-requests/registry-requests.tables.ts";
 export * from "../modules/suppliers/suppliers.tables.ts";
+export * from "../modules/threads/threads.tables.ts";
 export * from "../modules/uploads/uploads.tables.ts";
 export * from "../modules/users/users.tables.ts";

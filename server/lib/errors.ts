@@ -56,7 +56,10 @@ export type ErrorCode =
   | "online_payment_unavailable"
   | "bad_signature"
   | "payment_not_found"
-  | "booking_document_unavailable";
+  | "booking_document_unavailable"
+  | "thread_not_found"
+  | "thread_closed"
+  | "comment_rate_limited";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

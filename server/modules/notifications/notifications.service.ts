@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = [
   "burial_cancelled_by_client",
   "burial_expired",
   "burial_expires_soon",
+  "comment_added",
+  "internal_note_added",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
