@@ -1,7 +1,7 @@
 /**
  * Threads: the conversation about one entity (an appeal to the akimat, a reburial request, a
  * review appeal, a grave-care request…) between its applicant and its staff, with the staff's
- * internal notes beside it (decision 018). Comments are plain text with up to 5 files; every post
+ * internal notes beside it (decision 019). Comments are plain text with up to 5 files; every post
  * is audited on the entity and told to the other people of the conversation; read markers give
  * each person their unread count.
  *
