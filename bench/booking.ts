@@ -11,10 +11,12 @@
  *      full of booked slots — one at a time, and 50 at a time.
  * Run on demand; never part of `npm test`. Figures: docs/performance.md, "Booking".
  */
+import { almatyDay } from "../common/calendar/almaty.ts";
+import { addCalendarDays } from "../common/calendar/days.ts";
 import { cpus, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { addDays, localDate, slotTimes } from "../common/booking.ts";
+import { slotTimes } from "../common/booking.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { DEMO_PHONES, seedDemo } from "../server/db/seed.ts";
 import {
@@ -129,8 +131,10 @@ async function main() {
     )
   ).rows as { burialSlots: { from: string; to: string }; slotMinutes: number }[];
   const times = slotTimes(c?.burialSlots as { from: string; to: string }, c?.slotMinutes as number);
-  const today = localDate(services.now());
-  const slotList = Array.from({ length: 14 }, (_, d) => times.map((t) => [addDays(today, d + 1), t] as const)).flat();
+  const today = almatyDay(services.now());
+  const slotList = Array.from({ length: 14 }, (_, d) =>
+    times.map((t) => [addCalendarDays(today, d + 1), t] as const),
+  ).flat();
   await db.execute(sql`
     update burial_requests r set burial_date = s.d::date, burial_time = s.t
     from (select id, row_number() over (order by id) as n from burial_requests where status = 'pending') q,

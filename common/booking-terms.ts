@@ -26,10 +26,6 @@ export const BURIAL_REQUEST_MOVES = [
 ] as const;
 export type BurialRequestMove = (typeof BURIAL_REQUEST_MOVES)[number];
 
-/** The cemeteries' local time: Kazakhstan keeps one zone, UTC+5, since March 2024, with no summer time. */
-export const CEMETERY_TIME_ZONE = "Asia/Almaty";
-const OFFSET_MS = 5 * 3600_000;
-
 /** A request's number as people read it: year of creation and id, `2026-000123`. */
 export function requestNumber(id: number, createdAt: Date | string): string {
   return `${new Date(createdAt).getUTCFullYear()}-${String(id).padStart(6, "0")}`;
@@ -48,21 +44,6 @@ export function onlineReceipt(id: number, createdAt: Date | string): string {
 export function idFromNumber(text: string): number | null {
   const m = /^(?:\d{4}-)?0*(\d{1,9})$/.exec(text.trim());
   return m ? Number(m[1]) : null;
-}
-
-/** The local date (`YYYY-MM-DD`) of an instant in the cemeteries' zone. */
-export function localDate(at: Date): string {
-  return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant of a local date and time (`10:00`) in the cemeteries' zone. */
-export function localInstant(date: string, time: string): Date {
-  return new Date(Date.parse(`${date}T${time}:00Z`) - OFFSET_MS);
-}
-
-/** Adds days to a local date. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** 1 = Monday … 7 = Sunday, as the cemeteries' burial days are written. */

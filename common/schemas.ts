@@ -1,3 +1,4 @@
+import { almatyDay } from "./calendar/almaty.ts";
 import { z } from "zod";
 import { CEMETERY_STATUSES, NEWS_CATEGORY_VALUES, RELIGIONS } from "./api-types.ts";
 import { isValidBin, isValidIin } from "./iin.ts";
@@ -402,14 +403,12 @@ export const ZManagerInvite = ZInvite.omit({ position: true }).extend({
 export type TManagerInviteInput = z.input<typeof ZManagerInvite>;
 
 /**
- * Today's date in Kazakhstan (one time zone, UTC+5, since March 2024), not the server's UTC date:
- * a burial that took place this morning in Almaty is not "in the future" before 05:00 UTC.
+ * A date up to today in Almaty, not the server's UTC date: a burial that took place this morning
+ * in Almaty is not "in the future" before 05:00 UTC.
  */
-const todayInKazakhstan = () => new Date(Date.now() + 5 * 3600_000).toISOString().slice(0, 10);
-
 const pastDate = z.preprocess(
   (v) => (v === "" || v === null ? undefined : v),
-  isoDate.refine((d) => d <= todayInKazakhstan(), "validation.future_date").optional(),
+  isoDate.refine((d) => d <= almatyDay(new Date()), "validation.future_date").optional(),
 );
 
 /** A visitor asks the staff to add a burial missing from the registry, with photos of the grave. */

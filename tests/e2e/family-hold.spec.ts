@@ -1,5 +1,6 @@
+import { almatyDay } from "../../common/calendar/almaty.ts";
+import { addCalendarDays } from "../../common/calendar/days.ts";
 import type { APIRequestContext } from "@playwright/test";
-import { addDays, localDate } from "../../common/booking.ts";
 import { formatDate } from "../../common/i18n.ts";
 import { withCheckDigit } from "../../common/iin.ts";
 import { expect, test } from "./fixtures.ts";
@@ -62,7 +63,7 @@ for (const lang of ["ru", "kk"] as const) {
         name: lang,
         patronymic: "",
         iin: withCheckDigit("45010240012"),
-        deathDate: addDays(localDate(new Date()), -1),
+        deathDate: addCalendarDays(almatyDay(new Date()), -1),
       },
     });
     expect(booked.status(), await booked.text()).toBe(201);

@@ -1,5 +1,6 @@
+import { almatyDay } from "../../common/calendar/almaty.ts";
+import { addCalendarDays } from "../../common/calendar/days.ts";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { addDays, localDate } from "../../common/booking.ts";
 import { withCheckDigit } from "../../common/iin.ts";
 import { waitForHydration } from "./fixtures.ts";
 
@@ -114,7 +115,7 @@ export async function bookThroughApi(
       name: deceased.name,
       patronymic: "",
       iin: withCheckDigit("45010240012"),
-      deathDate: addDays(localDate(new Date()), -1),
+      deathDate: addCalendarDays(almatyDay(new Date()), -1),
     },
   });
   expect(booked.status(), await booked.text()).toBe(201);

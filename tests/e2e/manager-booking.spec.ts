@@ -1,5 +1,6 @@
+import { almatyDay } from "../../common/calendar/almaty.ts";
+import { addCalendarDays } from "../../common/calendar/days.ts";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { addDays, localDate } from "../../common/booking.ts";
 import { withCheckDigit } from "../../common/iin.ts";
 import { expect, test } from "./fixtures.ts";
 import { DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
@@ -42,7 +43,7 @@ async function bookAsClient(request: APIRequestContext, cemetery: TCemetery, ext
       name: "Серік",
       patronymic: "Әбенұлы",
       iin: withCheckDigit("45010240012"),
-      deathDate: addDays(localDate(new Date()), -1),
+      deathDate: addCalendarDays(almatyDay(new Date()), -1),
     },
   });
   expect(booked.status(), await booked.text()).toBe(201);

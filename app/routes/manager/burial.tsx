@@ -1,6 +1,7 @@
+import { almatyDay } from "../../../common/calendar/almaty.ts";
 import { Form, Link, useSearchParams } from "react-router";
 import type { TBurialRequestSummary } from "../../../common/booking.ts";
-import { BURIAL_KINDS, localDate } from "../../../common/booking-terms.ts";
+import { BURIAL_KINDS } from "../../../common/booking-terms.ts";
 import { formatLongDate } from "../../../common/i18n.ts";
 import { isIsoDate, parseId } from "../../../common/schemas.ts";
 import { placesText } from "../../../common/place-text.ts";
@@ -66,7 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const cemeteries = cemeteriesPage.items.map((c) => ({ id: c.id, name: c.name }));
   // The day schedule: today in the cemeteries' zone and the first cemetery unless chosen.
-  const date = f.date || localDate(new Date());
+  const date = f.date || almatyDay(new Date());
   const dayCemetery = cemeteries.find((c) => String(c.id) === f.dayCemeteryId) ?? cemeteries[0] ?? null;
   const day: TBurialRequestSummary[] = [];
   if (dayCemetery) {

@@ -3,15 +3,15 @@
  * request's own scoped read), the grave's certificate, a cemetery's day schedule, and the calendar
  * feeds addressed by a secret token.
  */
+import { almatyDay } from "../../../common/calendar/almaty.ts";
+import { addCalendarDays } from "../../../common/calendar/days.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { fullName } from "../../../common/person.ts";
 import { and, asc, desc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import {
-  addDays,
   CALENDAR_DAYS_AHEAD,
   CALENDAR_DAYS_BACK,
   CALENDAR_STATUSES,
-  localDate,
   requestNumber,
   SCHEDULE_STATUSES,
   slotEnd,
@@ -295,7 +295,7 @@ export async function calendarData(s: Services, token: string): Promise<TCalenda
     .where(and(eq(calendarFeeds.tokenHash, hashFeedToken(token)), isNull(calendarFeeds.revokedAt)));
   if (!feed) throw new AppError(404, "not_found");
   const cemetery = await cemeteryRow(s.db, feed.cemeteryId);
-  const today = localDate(s.now());
+  const today = almatyDay(s.now());
   const rows = await s.db
     .select()
     .from(burialRequests)
@@ -303,8 +303,8 @@ export async function calendarData(s: Services, token: string): Promise<TCalenda
       and(
         eq(burialRequests.cemeteryId, feed.cemeteryId),
         inArray(burialRequests.status, [...CALENDAR_STATUSES]),
-        gte(burialRequests.burialDate, addDays(today, -CALENDAR_DAYS_BACK)),
-        lte(burialRequests.burialDate, addDays(today, CALENDAR_DAYS_AHEAD)),
+        gte(burialRequests.burialDate, addCalendarDays(today, -CALENDAR_DAYS_BACK)),
+        lte(burialRequests.burialDate, addCalendarDays(today, CALENDAR_DAYS_AHEAD)),
       ),
     )
     .orderBy(asc(burialRequests.burialDate), asc(burialRequests.burialTime), asc(burialRequests.id));

@@ -5,6 +5,7 @@
  * {@link TPrintDoc} (title, labelled fields, a table, a QR code), which `renderPdf` lays out; the
  * tests read both the description and the text of the rendered file.
  */
+import { ALMATY, almatyDay, almatyInstant } from "../../../common/calendar/almaty.ts";
 import { placesText, placeText } from "../../../common/place-text.ts";
 import { readFileSync } from "node:fs";
 import { fullName } from "../../../common/person.ts";
@@ -12,15 +13,7 @@ import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { drawEmblem } from "../../lib/emblem.ts";
 import QRCode from "qrcode";
-import {
-  CEMETERY_TIME_ZONE,
-  localDate,
-  localInstant,
-  slotEnd,
-  type TBurialRequest,
-  type TSchedule,
-  type TScheduleItem,
-} from "../../../common/booking.ts";
+import { slotEnd, type TBurialRequest, type TSchedule, type TScheduleItem } from "../../../common/booking.ts";
 import { formatDate, formatMoney, translate } from "../../../common/i18n.ts";
 import { LANGUAGE_TAGS, type Locale } from "../../../common/locale.ts";
 import { formatCoordinates, placeLink } from "../../../common/map-links.ts";
@@ -559,11 +552,11 @@ export function calendarFeed(d: TCalendarData): string {
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     `X-WR-CALNAME:${icsEscape(t("calendar.name", { cemetery: d.cemeteryName }))}`,
-    `X-WR-TIMEZONE:${CEMETERY_TIME_ZONE}`,
+    `X-WR-TIMEZONE:${ALMATY}`,
     "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
     "X-PUBLISHED-TTL:PT1H",
     "BEGIN:VTIMEZONE",
-    `TZID:${CEMETERY_TIME_ZONE}`,
+    `TZID:${ALMATY}`,
     "BEGIN:STANDARD",
     "DTSTART:19700101T000000",
     "TZOFFSETFROM:+0500",
@@ -587,8 +580,8 @@ export function calendarFeed(d: TCalendarData): string {
       `UID:burial-request-${e.id}@${host}`,
       `DTSTAMP:${utcStamp(e.updatedAt)}`,
       `LAST-MODIFIED:${utcStamp(e.updatedAt)}`,
-      `DTSTART;TZID=${CEMETERY_TIME_ZONE}:${localStamp(e.burialDate, e.burialTime)}`,
-      `DTEND;TZID=${CEMETERY_TIME_ZONE}:${endStamp(e.burialDate, e.burialTime, d.slotMinutes)}`,
+      `DTSTART;TZID=${ALMATY}:${localStamp(e.burialDate, e.burialTime)}`,
+      `DTEND;TZID=${ALMATY}:${endStamp(e.burialDate, e.burialTime, d.slotMinutes)}`,
       `SUMMARY:${icsEscape(t("calendar.summary", { number: e.number, surname: e.surname }))}`,
       `LOCATION:${icsEscape([d.cemeteryName, place].filter(Boolean).join(", "))}`,
       `DESCRIPTION:${icsEscape(description)}`,
@@ -607,8 +600,8 @@ export function calendarFeed(d: TCalendarData): string {
 
 /** The local end of a slot (`20261124T110000`); a slot running past midnight ends on the next day. */
 function endStamp(date: string, time: string, slotMinutes: number): string {
-  const end = localInstant(date, time).getTime() + slotMinutes * 60_000;
-  const endDate = localDate(new Date(end));
-  const sinceMidnight = Math.round((end - localInstant(endDate, "00:00").getTime()) / 60_000);
+  const end = almatyInstant(date, time).getTime() + slotMinutes * 60_000;
+  const endDate = almatyDay(new Date(end));
+  const sinceMidnight = Math.round((end - almatyInstant(endDate, "00:00").getTime()) / 60_000);
   return localStamp(endDate, slotEnd("00:00", sinceMidnight));
 }

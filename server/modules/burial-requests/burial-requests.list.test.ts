@@ -1,6 +1,7 @@
+import { almatyDay } from "../../../common/calendar/almaty.ts";
+import { addCalendarDays } from "../../../common/calendar/days.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays, localDate } from "../../../common/booking.ts";
 import { QUEUED_JOBS } from "../../jobs.ts";
 import {
   assignManager,
@@ -30,8 +31,8 @@ let manager: string;
 let client: string;
 let other: TSignedIn;
 let row: number[];
-const today = localDate(T0);
-const tomorrow = addDays(today, 1);
+const today = almatyDay(T0);
+const tomorrow = addCalendarDays(today, 1);
 
 beforeEach(async () => {
   await h.reset();
@@ -128,7 +129,7 @@ describe("the staff's request lists", () => {
 
   it("list the burials of today and tomorrow first, by time; then the live holds; then the newest", async () => {
     const later = await book(client, 0, "Послезавтрашний");
-    await slot(client, later, addDays(today, 3));
+    await slot(client, later, addCalendarDays(today, 3));
     await moveAs(manager, later, "pay_office");
     const hold = await book(client, 2, "Неоплатов");
     const tomorrowLate = await book(other.token, 4, "Завтрашнийпоздний");

@@ -1,14 +1,12 @@
+import { almatyDay, almatyInstant } from "../../../common/calendar/almaty.ts";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, or, type SQL, sql } from "drizzle-orm";
 import { fullName } from "../../../common/person.ts";
-import { addCalendarYears } from "../../../common/calendar/days.ts";
+import { addCalendarDays, addCalendarYears } from "../../../common/calendar/days.ts";
 import type { z } from "zod";
 import {
-  addDays,
   birthDateFromIin,
   idFromNumber,
   isoWeekday,
-  localDate,
-  localInstant,
   OPEN_STATUSES,
   requestNumber,
   SLOT_DAYS_AHEAD,
@@ -152,7 +150,7 @@ export async function createBooking(
   input: z.output<typeof ZBookingCreate>,
 ): Promise<{ id: number }> {
   const now = s.now();
-  const today = localDate(now);
+  const today = almatyDay(now);
   if (input.deathDate > today) throw fieldError("deathDate", "validation.date_in_future");
   const born = birthDateFromIin(input.iin);
   if (born && born > input.deathDate) throw fieldError("deathDate", "validation.death_before_birth");
@@ -339,16 +337,16 @@ async function takenSlots(tx: Queryable, cemeteryId: number, from: string, to: s
 
 /** The cemetery's slots of the next {@link SLOT_DAYS_AHEAD} days, each with the burials it still takes. */
 export async function listSlots(db: Queryable, cemetery: TCemeteryRow, now: Date, except?: number): Promise<TSlots> {
-  const first = localDate(now);
-  const last = addDays(first, SLOT_DAYS_AHEAD - 1);
+  const first = almatyDay(now);
+  const last = addCalendarDays(first, SLOT_DAYS_AHEAD - 1);
   const taken = await takenSlots(db, cemetery.id, first, last, now, except);
   const earliest = now.getTime() + SLOT_LEAD_MINUTES * 60_000;
   const days: TSlots["days"] = [];
   for (let i = 0; i < SLOT_DAYS_AHEAD; i++) {
-    const date = addDays(first, i);
+    const date = addCalendarDays(first, i);
     if (!cemetery.burialSlots.days.includes(isoWeekday(date))) continue;
     const slots = slotTimes(cemetery.burialSlots, cemetery.slotMinutes)
-      .filter((time) => localInstant(date, time).getTime() >= earliest)
+      .filter((time) => almatyInstant(date, time).getTime() >= earliest)
       .map((time) => ({
         time,
         capacity: cemetery.slotCapacity,
@@ -543,8 +541,8 @@ function listOrder(sort: TBurialRequestList["sort"], now: Date): SQL[] {
       sort.desc ? desc(r.id) : asc(r.id),
     ];
   }
-  const today = localDate(now);
-  const soon = sql`${r.status} in ('pending', 'paid', 'confirmed', 'completed') and ${r.burialDate} between ${today} and ${addDays(today, 1)}`;
+  const today = almatyDay(now);
+  const soon = sql`${r.status} in ('pending', 'paid', 'confirmed', 'completed') and ${r.burialDate} between ${today} and ${addCalendarDays(today, 1)}`;
   const liveHold = sql`${r.status} = 'pending' and ${r.expiresAt} > ${now.toISOString()}`;
   return [
     sql`case when ${soon} then 0 when ${liveHold} then 1 else 2 end`,
