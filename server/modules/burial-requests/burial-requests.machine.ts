@@ -67,6 +67,10 @@ async function keepHolds(tx: Queryable, requestId: number): Promise<void> {
     .where(and(eq(plotHolds.requestId, requestId), isNull(plotHolds.releasedAt)));
 }
 
+/** Reminders before a hold ends, in hours. */
+export const REMIND_HOURS = [24, 1] as const;
+const HOUR = 3600_000;
+
 /** The things the family must still do before the request can be paid: the certificate and the slot. */
 export function readyToPay(r: TBurialRequestRow, hasCertificate: boolean): boolean {
   return hasCertificate && r.burialDate !== null && r.burialTime !== null;
@@ -129,6 +133,32 @@ export const burialRequestMachine = defineMachine({
       ? eq(burialRequests.clientId, caller.id)
       : cemeteryScope(caller, burialRequests.cemeteryId),
   notFound: "burial_request_not_found",
+  created: ({ row }, tx) => tellStaff(tx, row, "burial_booked"),
+  // An unpaid hold ends at its time; the family is reminded 24 h and 1 h before (in the app and by
+  // SMS), each reminder only when the hold was booked before it and never once the hold has ended.
+  timers: [
+    { name: "expire", on: "pending", at: (r) => r.expiresAt, move: "expire" },
+    ...REMIND_HOURS.map((hours) => ({
+      name: `remind_${hours}h`,
+      on: "pending" as const,
+      at: (r: TBurialRequestRow) => {
+        const at = new Date(r.expiresAt.getTime() - hours * HOUR);
+        return at > r.createdAt ? at : null;
+      },
+      notice: (r: TBurialRequestRow, _tx: Queryable, now: Date): TNotice[] =>
+        r.expiresAt > now
+          ? [
+              {
+                userId: r.clientId,
+                kind: "burial_expires_soon",
+                params: params(r, { hours }),
+                link: clientLink(r),
+                sms: true,
+              },
+            ]
+          : [],
+    })),
+  ],
   moves: {
     pay_office: {
       from: ["pending"],

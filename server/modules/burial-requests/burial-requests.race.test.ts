@@ -26,7 +26,7 @@ import { notifications } from "../notifications/notifications.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
-import { EXPIRE_JOB } from "./burial-requests.service.ts";
+import { TIMER_JOB } from "../workflow/workflow.ts";
 
 /**
  * Families racing for the same place or the same slot. On PostgreSQL (`DATABASE_URL`; CI runs the
@@ -98,9 +98,10 @@ describe("families racing for one place", () => {
     expect(request).toMatchObject({ id: won, clientId: winner.id, status: "pending" });
     expect(await liveHolds(place)).toEqual([{ requestId: won }]);
     expect(await plotStatus(place)).toBe("reserved");
-    expect(await h.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.kind, EXPIRE_JOB))).toEqual([
-      { key: String(won) },
-    ]);
+    const timers = await h.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.kind, TIMER_JOB));
+    expect(timers.map((t) => t.key?.split(":").slice(0, 3).join(":")).sort()).toEqual(
+      ["expire", "remind_1h", "remind_24h"].map((name) => `burial_request:${won}:${name}`),
+    );
     const told = await h.db.select().from(notifications).where(eq(notifications.userId, managerId));
     expect(told.map((n) => n.kind)).toEqual(["burial_booked"]);
   }, 180_000);

@@ -36,20 +36,16 @@ import { pgErrorCode } from "../../lib/pg-errors.ts";
 import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
-import { auditLog } from "../audit/audit.tables.ts";
-import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
 import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow, centerOf } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { queuePlotChanges, registerPlotClaim } from "../cemeteries/plot-queue.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
-import { tellAll } from "../workflow/workflow.ts";
 import {
   burialRequestMachine,
   holdsKeepable,
   REQUEST_DOCS,
-  tellStaff,
   type TBurialRequestRow,
 } from "./burial-requests.machine.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
@@ -206,9 +202,11 @@ export async function createBooking(
         }
       }
       const expiresAt = new Date(now.getTime() + cemetery.holdHours * HOUR);
-      const [created] = await tx
-        .insert(burialRequests)
-        .values({
+      // The request, its audit row, its timers (expiry, reminders) and the staff's notice.
+      const row = await burialRequestMachine.create(
+        tx,
+        s,
+        {
           clientId: user.id,
           cemeteryId,
           kind: input.kind,
@@ -225,9 +223,9 @@ export async function createBooking(
           expiresAt,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning();
-      const row = created as TBurialRequestRow;
+        },
+        user,
+      );
       // Families booking the same place queue here, one at a time per place (in id order, so two
       // multi-place bookings never wait on each other crosswise). The exclusion constraint still
       // decides who gets it; without the queue, two uncommitted holds on one place each wait for
@@ -271,15 +269,6 @@ export async function createBooking(
           field: { path: "graveDocIds", key: "validation.invalid" },
         });
       }
-      await writeAudit(tx, {
-        actor: user,
-        entityType: "burial_request",
-        entityId: row.id,
-        action: "create",
-        to: "pending",
-      });
-      await scheduleTimers(tx, row);
-      await tellAll(tx, await tellStaff(tx, row, "burial_booked"));
       // The holds last: their insert locks the cemetery's counts row (the counts trigger) until the
       // commit, so everything else of the booking is written before it (sustained bookings of one
       // cemetery 133 → 230–247/s on PostgreSQL; docs/performance.md).
@@ -292,18 +281,6 @@ export async function createBooking(
     // 23P01: the exclusion constraint over live holds — another family holds one of these places.
     if (pgErrorCode(err) === "23P01") throw new AppError(409, "place_taken");
     throw err;
-  }
-}
-
-/** Queues the request's expiry and its reminders 24 h and 1 h before (each once, by key). */
-async function scheduleTimers(tx: Queryable, row: TBurialRequestRow) {
-  const at = row.expiresAt.getTime();
-  await enqueue(tx, { kind: EXPIRE_JOB, key: `${row.id}`, payload: { id: row.id }, runAt: row.expiresAt });
-  for (const hours of REMIND_HOURS) {
-    const runAt = new Date(at - hours * HOUR);
-    if (runAt > row.createdAt) {
-      await enqueue(tx, { kind: REMIND_JOB, key: `${row.id}:${hours}`, payload: { id: row.id, hours }, runAt });
-    }
   }
 }
 
@@ -633,11 +610,7 @@ async function present(
     const [c] = await db.select().from(users).where(eq(users.id, row.clientId));
     if (c) client = { name: fullName(c), phone: c.phone };
   }
-  const events = await db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, "burial_request"), eq(auditLog.entityId, String(row.id))))
-    .orderBy(asc(auditLog.at), asc(auditLog.id));
+  const events = await burialRequestMachine.history(db, row.id);
   // After the burial the further booked places stay held for the family (decision 015): which, and since when.
   const kept =
     row.status === "completed"
@@ -682,10 +655,10 @@ async function present(
     history: events.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
-      from: e.fromState,
-      to: e.toState,
+      from: e.from,
+      to: e.to,
       byRole: e.actorRole,
-      reason: typeof e.data?.reason === "string" ? e.data.reason : null,
+      reason: e.reason,
     })),
   };
 }
@@ -723,53 +696,6 @@ export async function payOnline(tx: Queryable, s: Services, requestId: number, p
   await burialRequestMachine.move(tx, s, row, "pay_online", SYSTEM, { ref, paymentId });
   return true;
 }
-
-// ---------- Timers ----------
-
-export const EXPIRE_JOB = "burial_request.expire";
-export const REMIND_JOB = "burial_request.remind";
-/** Reminders before a hold ends, in hours. */
-export const REMIND_HOURS = [24, 1] as const;
-
-/** Ends an unpaid hold at its time: the request becomes `expired`, its places free, the family told. */
-export const expireJob: TQueuedJobDefinition<{ id: number }> = {
-  kind: EXPIRE_JOB,
-  run: async (s, { id }) => {
-    await s.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, id)).for("update");
-      // Paid, cancelled or already expired: nothing to do (the job is idempotent).
-      if (row?.status !== "pending") return;
-      if (row.expiresAt > s.now()) throw new Error(`burial request ${id} expires later; retried`);
-      await burialRequestMachine.move(tx, s, row, "expire", SYSTEM);
-    });
-  },
-};
-
-/** Reminds the family 24 h and 1 h before an unpaid hold ends (in-app and SMS), once each. */
-export const remindJob: TQueuedJobDefinition<{ id: number; hours: number }> = {
-  kind: REMIND_JOB,
-  run: async (s, { id, hours }) => {
-    await s.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, id)).for("update");
-      if (row?.status !== "pending" || row.expiresAt <= s.now()) return;
-      await tellAll(tx, [
-        {
-          userId: row.clientId,
-          kind: "burial_expires_soon",
-          params: { number: requestNumber(row.id, row.createdAt), hours },
-          link: `/client/tickets/active/${row.id}`,
-          sms: true,
-        },
-      ]);
-      await writeAudit(tx, {
-        actor: SYSTEM,
-        entityType: "burial_request",
-        entityId: row.id,
-        action: `remind_${hours}h`,
-      });
-    });
-  },
-};
 
 // ---------- The client's cemeteries ----------
 

@@ -107,7 +107,11 @@ export type TTimer<T extends TStatusTable, M extends string> = {
   at: (row: RowOf<T>) => Date | null;
 } & (
   | { move: M; notice?: never }
-  | { notice: (row: RowOf<T>, tx: Queryable) => TNotice[] | Promise<TNotice[]>; move?: never }
+  | {
+      /** Whom to tell; nobody (a reminder that no longer applies) writes nothing, not even the audit row. */
+      notice: (row: RowOf<T>, tx: Queryable, now: Date) => TNotice[] | Promise<TNotice[]>;
+      move?: never;
+    }
 );
 
 export type TMachineSpec<T extends TStatusTable, Moves extends Record<string, TMoveDef<T>>> = {
@@ -186,14 +190,6 @@ export type MoveOf<X extends { moves: object }> = Extract<keyof X["moves"], stri
  * (`common/`): `const _same: SameNames<MoveOf<typeof m>, NewsMove> = true` fails to compile otherwise.
  */
 export type SameNames<A extends string, B extends string> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/** Every machine by entity, for the timers' job (which finds a machine by the name it queued). */
-const MACHINES = new Map<string, TMachine>();
-
-/** The machine of an entity type (the timers' job; tests). */
-export function machineOf(entity: string): TMachine | undefined {
-  return MACHINES.get(entity);
-}
 
 function actorMay(by: Permission | "system", actor: Actor): boolean {
   if (by === "system") return actor.role === "system";
@@ -379,8 +375,6 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
       });
     },
   };
-  if (MACHINES.has(spec.entity)) throw new Error(`two machines for ${spec.entity}`);
-  MACHINES.set(spec.entity, machine as unknown as TMachine);
   return machine;
 
   async function fireOwnTimer(tx: Queryable, s: Services, id: number, timerName: string, at: string): Promise<void> {
@@ -400,7 +394,9 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
       await machine.move(tx, s, row, t.move, { id: null, role: "system" });
       return;
     }
-    await tellAll(tx, (await t.notice?.(row, tx)) ?? []);
+    const notices = (await t.notice?.(row, tx, s.now())) ?? [];
+    if (!notices.length) return;
+    await tellAll(tx, notices);
     await writeAudit(tx, {
       actor: { id: null, role: "system" },
       entityType: spec.entity,
@@ -428,15 +424,24 @@ function auditData(input: Record<string, unknown>, reason: string | null): Recor
   return out;
 }
 
-/** The job that fires the machines' timers, finding each machine by the entity it was queued for. */
-export const timerJob: TQueuedJobDefinition<{ entity: string; id: number; timer: string; at: string }> = {
-  kind: TIMER_JOB,
-  run: async (s, p) => {
-    const machine = MACHINES.get(p.entity);
-    if (!machine) throw new Error(`no machine ${p.entity} (is its module loaded?)`);
-    await s.db.transaction((tx) => machine.fireTimer(tx, s, p.id, p.timer, p.at));
-  },
-};
+/**
+ * The job that fires the timers of these machines (`server/jobs.ts` lists the machines that have
+ * timers), finding each by the entity its timer was queued for.
+ */
+export function timersJob(
+  machines: readonly TMachine<any, any>[],
+): TQueuedJobDefinition<{ entity: string; id: number; timer: string; at: string }> {
+  const byEntity = new Map(machines.map((m) => [m.entity, m]));
+  if (byEntity.size !== machines.length) throw new Error("two machines of one entity");
+  return {
+    kind: TIMER_JOB,
+    run: async (s, p) => {
+      const machine = byEntity.get(p.entity);
+      if (!machine) throw new Error(`no machine ${p.entity} among the timers' machines`);
+      await s.db.transaction((tx) => machine.fireTimer(tx, s, p.id, p.timer, p.at));
+    },
+  };
+}
 
 /** Writes the notifications and queues the SMS of a move, each in its reader's language. */
 export async function tellAll(tx: Queryable, notices: readonly TNotice[]): Promise<void> {
