@@ -111,6 +111,10 @@ export const REGISTRY_REQUEST_MOVES = {
   answer_not_found: "not_found",
 } as const satisfies Record<string, TRequestStatus>;
 export type RegistryRequestMove = keyof typeof REGISTRY_REQUEST_MOVES;
+/** The move that leads a request to the status the answer form chose. */
+export const REGISTRY_MOVE_TO = Object.fromEntries(
+  Object.entries(REGISTRY_REQUEST_MOVES).map(([m, to]) => [to, m as RegistryRequestMove]),
+) as Record<(typeof REGISTRY_REQUEST_MOVES)[RegistryRequestMove], RegistryRequestMove>;
 
 /** A visitor's search or add request, as the staff handle it. */
 export type TRegistryRequest = z.infer<typeof S.ZRegistryRequest>;

@@ -379,10 +379,13 @@ const ZAnswerStatus = z.enum(["in_progress", "found", "added", "not_found"]);
 /** A closing answer says something to the applicant. */
 const answered = { message: "validation.answer", path: ["answer"] };
 
-/** Staff's answer to a search or add request. */
-export const ZRequestAnswer = z
-  .object({ status: ZAnswerStatus, ...answerFields })
-  .refine((a) => a.status === "in_progress" || a.answer.length > 0, answered);
+/** Taking a search or add request in progress: a note for the applicant may go with it. */
+export const ZRequestTake = z.object(answerFields);
+/** Closing a request as found, added or not found: the answer says something to the applicant. */
+export const ZRequestClose = z.object({
+  ...answerFields,
+  answer: z.string({ error: answered.message }).trim().min(1, answered.message).max(2000, "validation.too_long_2000"),
+});
 
 /**
  * The answer form: the same answer with its status named `answerStatus`, because the record

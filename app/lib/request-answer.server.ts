@@ -3,6 +3,7 @@ import { ApiError, type ApiClient } from "../../common/api-client.ts";
 import type { TPickerResult } from "../components/request-card.tsx";
 import type { Locale } from "../../common/locale.ts";
 import { parseId } from "../../common/schemas.ts";
+import { REGISTRY_MOVE_TO } from "../../common/api-types.ts";
 import { str } from "./actions.server.ts";
 import type { TFormReply } from "./form.ts";
 import { submitForm } from "./form.server.ts";
@@ -14,9 +15,9 @@ import { submitForm } from "./form.server.ts";
 export async function answerRequest(rc: { api: ApiClient; locale: Locale }, form: FormData) {
   const requestId = parseId(str(form, "id")) ?? 0;
   const sent = await submitForm(form, "ZRequestAnswerForm", rc.locale, ({ answerStatus, ...answer }) =>
-    rc.api.post("/registry-requests/:id/answer", {
-      params: { id: requestId },
-      body: { status: answerStatus, ...answer },
+    rc.api.post("/registry-requests/:id/moves/:move", {
+      params: { id: requestId, move: REGISTRY_MOVE_TO[answerStatus] },
+      body: answer,
     }),
   );
   // The request's id goes back with the answer: a form posted before hydration reads it from the

@@ -1,3 +1,4 @@
+import { managerCemeteries } from "../access/access.tables.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TRequestStatus } from "../../../common/api-types.ts";
@@ -97,6 +98,8 @@ describe("the registry request's machine", () => {
       perRow: 1,
       seed: 1,
     });
+    // The manager keeps this cemetery: an answer may point only to a record of theirs.
+    await h.db.insert(managerCemeteries).values({ userId: actors.manager.id as number, cemeteryId });
     const [plot] = await h.db.select().from(plots).where(eq(plots.cemeteryId, cemeteryId));
     const [burial] = await h.db
       .insert(burials)

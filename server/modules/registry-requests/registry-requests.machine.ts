@@ -1,10 +1,15 @@
-import type { RegistryRequestMove } from "../../../common/api-types.ts";
+import type { RegistryRequestMove, TSessionUser } from "../../../common/api-types.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Queryable } from "../../db/client.ts";
 import type { Services } from "../../services.ts";
 import { queueSms } from "../jobs/outbox.ts";
-import { registryRequestScope } from "../access/access.service.ts";
+import { eq } from "drizzle-orm";
+import { ZRequestClose, ZRequestTake } from "../../../common/schemas.ts";
+import { AppError } from "../../lib/errors.ts";
+import { handlesRequestFor, registryRequestScope } from "../access/access.service.ts";
+import { burials } from "../burials/burials.tables.ts";
+import { plots } from "../cemeteries/cemeteries.tables.ts";
 import {
   defineMachine,
   type MoveOf,
@@ -47,11 +52,29 @@ async function smsApplicant(tx: Queryable, s: Services, row: TRegistryRequestRow
   });
 }
 
+/**
+ * The record an answer points to must be one the caller keeps: a number typed or sent by hand
+ * cannot point the applicant to another cemetery's record.
+ */
+async function ownRecord(tx: Queryable, { actor, input }: Ctx): Promise<void> {
+  if (typeof input.burialId !== "number" || actor.id === null) return;
+  const [b] = await tx
+    .select({ cemeteryId: plots.cemeteryId })
+    .from(burials)
+    .innerJoin(plots, eq(plots.id, burials.plotId))
+    .where(eq(burials.id, input.burialId));
+  if (!b || !(await handlesRequestFor(tx, { id: actor.id, role: actor.role as TSessionUser["role"] }, b.cemeteryId))) {
+    throw new AppError(422, "validation_failed", {}, [{ path: "burialId", key: "validation.burial_id" }]);
+  }
+}
+
 /** Closes the request with an answer: the applicant is told in the app when they were signed in, and by SMS. */
 const close = (status: TClosed): TMoveDef<typeof registryRequests> => ({
   from: ["new", "in_progress"],
   to: status,
   by: "cemetery.work",
+  input: ZRequestClose,
+  checkInput: ownRecord,
   set: answered,
   effects: (tx, s, { row }) => smsApplicant(tx, s, row, status),
   tell: ({ row }): TNotice[] =>
@@ -63,9 +86,9 @@ const close = (status: TClosed): TMoveDef<typeof registryRequests> => ({
 /**
  * A visitor's search or add request (`registry_requests`): it arrives `new`; the cemetery's staff
  * take it (`in_progress`, nobody told) or close it with an answer as found, added or not found.
- * A closed request stays closed. Which requests a staff member handles (their cemeteries, and
- * those naming none) and which burial record an answer may point to are checked by the service
- * (`answerRequest`), with the access module; an answer's text is required to close (the schema).
+ * A closed request stays closed. A staff member reaches the requests they handle (their
+ * cemeteries, and those naming none: the scope); an answer may point only to a record of theirs
+ * (`ownRecord`), and needs a text to close (`ZRequestClose`).
  */
 export const registryRequestMachine = defineMachine({
   entity: "registry_request",
@@ -75,7 +98,14 @@ export const registryRequestMachine = defineMachine({
   scope: (caller) => registryRequestScope(caller, registryRequests.cemeteryId),
   notFound: "request_not_found",
   moves: {
-    take: { from: ["new"], to: "in_progress", by: "cemetery.work", set: answered },
+    take: {
+      from: ["new"],
+      to: "in_progress",
+      by: "cemetery.work",
+      input: ZRequestTake,
+      checkInput: ownRecord,
+      set: answered,
+    },
     answer_found: close("found"),
     answer_added: close("added"),
     answer_not_found: close("not_found"),

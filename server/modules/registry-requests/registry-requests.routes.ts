@@ -1,13 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ZAddRequestInput, ZRequestAnswer, ZSearchRequestInput } from "../../../common/schemas.ts";
+import { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { listQuery } from "../../lib/list.ts";
 import { type ApiEnv, createRouter } from "../../lib/http.ts";
-import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
+import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { ZQueryId } from "../burials/manager.routes.ts";
 import { ZRegistryRequestPage } from "../../../common/api-schemas.ts";
-import { answerRequest, createAddRequest, createSearchRequest, listRequests } from "./registry-requests.service.ts";
+import { createAddRequest, createSearchRequest, listRequests } from "./registry-requests.service.ts";
+import { registryRequestMachine } from "./registry-requests.machine.ts";
+import { moveRoute } from "../workflow/move-route.ts";
 import { REQUEST_STATUSES } from "../../../common/api-types.ts";
 
 const staffOnly = errorResponses(401, 403);
@@ -118,18 +120,11 @@ export const registryRequestRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({
-      method: "post",
+    ...moveRoute(registryRequestMachine, {
+      path: "/registry-requests/{id}/moves/{move}",
       permission: "cemetery.work",
-      path: "/registry-requests/{id}/answer",
       tags: ["Cemetery staff"],
-      summary: "Answer a request: in progress, or closed as found / added / not found (the applicant is told)",
-      request: { params: ZIdParam, body: jsonBody(ZRequestAnswer) },
-      responses: { 200: jsonResponse(ZOk, "Answered"), ...staffOnly, ...errorResponses(404, 409, 422) },
+      summary:
+        "Take a request in progress, or close it as found / added / not found with an answer (the applicant is told)",
     }),
-    async (c) => {
-      const user = callerOf(c);
-      await answerRequest(c.get("services"), user, c.req.valid("param").id, c.req.valid("json"));
-      return c.json({ ok: true as const }, 200);
-    },
   );

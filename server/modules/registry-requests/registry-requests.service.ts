@@ -5,23 +5,17 @@
  */
 import { and, count, eq, gt, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  REGISTRY_REQUEST_MOVES,
-  type RegistryRequestMove,
-  type TRegistryRequestPage,
-} from "../../../common/api-types.ts";
+import type { TRegistryRequestPage } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
-import type { ZAddRequestInput, ZRequestAnswer, ZSearchRequestInput } from "../../../common/schemas.ts";
+import type { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TSort, toPage } from "../../lib/list.ts";
-import type { Services } from "../../services.ts";
 import { assertManagesCemetery, handlesRequestFor, registryRequestScope } from "../access/access.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
 import { isoDate, yearOf } from "../burials/burials.service.ts";
-import { burials } from "../burials/burials.tables.ts";
-import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
+import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { registryRequestMachine } from "./registry-requests.machine.ts";
 import type { REQUEST_STATUSES } from "../../../common/api-types.ts";
@@ -228,48 +222,4 @@ export async function listRequests(
     Number(counted?.n ?? 0),
     filter,
   );
-}
-
-/** The move that leads a request to the status the answer form sends. */
-const MOVE_TO = Object.fromEntries(
-  Object.entries(REGISTRY_REQUEST_MOVES).map(([m, to]) => [to, m as RegistryRequestMove]),
-) as Record<(typeof REGISTRY_REQUEST_MOVES)[RegistryRequestMove], RegistryRequestMove>;
-
-/**
- * Answers a request (`registryRequestMachine`): takes it in progress, or closes it as found /
- * added / not found, which tells the applicant (a notification when they were signed in, and an
- * SMS to the phone they gave, queued in the same transaction and sent by the job queue).
- */
-export async function answerRequest(
-  s: Services,
-  user: TSessionUser,
-  requestId: number,
-  input: z.output<typeof ZRequestAnswer>,
-): Promise<void> {
-  await s.db.transaction(async (tx) => {
-    const [r] = await tx.select().from(registryRequests).where(eq(registryRequests.id, requestId)).for("update");
-    if (!r) throw new AppError(404, "request_not_found");
-    if (!(await handlesRequestFor(tx, user, r.cemeteryId))) throw new AppError(403, "cemetery_not_assigned");
-    const name = MOVE_TO[input.status];
-    // A closed request stays closed: refused before the record is looked at, as before the machine.
-    if (!(await registryRequestMachine.movesFor(tx, r, user, s.now())).includes(name)) {
-      throw new AppError(409, "invalid_transition", { from: r.status, to: input.status });
-    }
-    if (input.burialId) {
-      // The record must be one the caller keeps: a number typed or sent by hand cannot point the
-      // applicant to another cemetery's record.
-      const [b] = await tx
-        .select({ id: burials.id, cemeteryId: plots.cemeteryId })
-        .from(burials)
-        .innerJoin(plots, eq(plots.id, burials.plotId))
-        .where(eq(burials.id, input.burialId));
-      if (!b || !(await handlesRequestFor(tx, user, b.cemeteryId))) {
-        throw new AppError(422, "validation_failed", {}, [{ path: "burialId", key: "validation.burial_id" }]);
-      }
-    }
-    await registryRequestMachine.move(tx, s, r, name, user, {
-      answer: input.answer,
-      ...(input.burialId ? { burialId: input.burialId } : {}),
-    });
-  });
 }

@@ -39,22 +39,22 @@ describe("answering requests", () => {
     expect(list.json.items[0].moves).toEqual(["take", "answer_found", "answer_added", "answer_not_found"]);
     expect((await h.request("GET", `/cemeteries/${other}/requests`, { token: manager })).status).toBe(403);
 
-    const empty = await h.request("POST", `/registry-requests/${asked.json.id}/answer`, {
+    const empty = await h.request("POST", `/registry-requests/${asked.json.id}/moves/answer_found`, {
       token: manager,
-      body: { status: "found", answer: "" },
+      body: { answer: "" },
     });
     expect(empty.status).toBe(422);
     // Taken in progress first (no answer needed, nobody told), then it can only be closed.
-    const take = { token: manager, body: { status: "in_progress" } };
-    expect((await h.request("POST", `/registry-requests/${asked.json.id}/answer`, take)).status).toBe(200);
+    const take = { token: manager, body: {} };
+    expect((await h.request("POST", `/registry-requests/${asked.json.id}/moves/take`, take)).status).toBe(200);
     const taken = await h.request("GET", `/cemeteries/${mine}/requests`, { token: manager });
     expect(taken.json.items).toMatchObject([
       { status: "in_progress", moves: ["answer_found", "answer_added", "answer_not_found"] },
     ]);
-    expect((await h.request("POST", `/registry-requests/${asked.json.id}/answer`, take)).status).toBe(409);
-    const res = await h.request("POST", `/registry-requests/${asked.json.id}/answer`, {
+    expect((await h.request("POST", `/registry-requests/${asked.json.id}/moves/take`, take)).status).toBe(409);
+    const res = await h.request("POST", `/registry-requests/${asked.json.id}/moves/answer_found`, {
       token: manager,
-      body: { status: "found", answer: "Сектор А, ряд 1.", burialId: add.json.id },
+      body: { answer: "Сектор А, ряд 1.", burialId: add.json.id },
     });
     expect(res.status).toBe(200);
     const [stored] = await h.db.select().from(registryRequests);
@@ -71,9 +71,9 @@ describe("answering requests", () => {
     const closed = await h.request("GET", `/cemeteries/${mine}/requests?status=closed`, { token: manager });
     expect(closed.json.items).toMatchObject([{ id: asked.json.id, status: "found", moves: [] }]);
     // A closed request stays closed.
-    const again = await h.request("POST", `/registry-requests/${asked.json.id}/answer`, {
+    const again = await h.request("POST", `/registry-requests/${asked.json.id}/moves/answer_not_found`, {
       token: manager,
-      body: { status: "not_found", answer: "Нет" },
+      body: { answer: "Нет" },
     });
     expect(again.status).toBe(409);
   });
@@ -86,13 +86,33 @@ describe("answering requests", () => {
     const admin = await h.login(h.phones.admin);
     const foreign = await h.request("POST", `/plots/${otherPlot}/burials`, { token: admin, body: record });
     expect(foreign.status).toBe(201);
-    const res = await h.request("POST", `/registry-requests/${asked.json.id}/answer`, {
+    const res = await h.request("POST", `/registry-requests/${asked.json.id}/moves/answer_found`, {
       token: manager,
-      body: { status: "found", answer: "Нашли", burialId: foreign.json.id },
+      body: { answer: "Нашли", burialId: foreign.json.id },
     });
     expect(res.status).toBe(422);
     expect(res.json.error.fields[0].path).toBe("burialId");
     expect((await h.db.select().from(registryRequests))[0]?.status).toBe("new");
+  });
+
+  it("is out of reach of the staff of another cemetery: 404, nothing written", async () => {
+    const asked = await h.request("POST", "/registry-requests/search", {
+      body: { applicantName: "Мария", applicantPhone: "+77015550011", surname: "Оспанов", cemeteryId: mine },
+    });
+    // The manager moves to the other cemetery only.
+    await h.db.delete(managerCemeteries).where(eq(managerCemeteries.cemeteryId, mine));
+    for (const [move, body] of [
+      ["take", {}],
+      ["answer_not_found", { answer: "Нет" }],
+    ] as const) {
+      const res = await h.request("POST", `/registry-requests/${asked.json.id}/moves/${move}`, {
+        token: manager,
+        body,
+      });
+      expect(res.status).toBe(404);
+      expect(res.json.error.code).toBe("request_not_found");
+    }
+    expect((await h.db.select().from(registryRequests))[0]).toMatchObject({ status: "new", answeredBy: null });
   });
 });
 
