@@ -16,7 +16,6 @@ export {
   type TBookingDetails,
   ZBookingCreate,
   ZBookingDetails,
-  ZMoveInput,
 } from "./schemas.ts";
 
 // ---- The API's answers (the routes' OpenAPI schemas; the app reads their types) ----

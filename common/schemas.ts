@@ -478,12 +478,6 @@ export const ZBookingDetails = z.object({
 });
 export type TBookingDetails = z.input<typeof ZBookingDetails>;
 
-/** A move of a request; a cancellation needs a reason, the office payment may carry a receipt number. */
-export const ZMoveInput = z.object({
-  reason: z.string().trim().max(500).optional(),
-  receipt: z.string().trim().max(60).optional(),
-});
-
 /** A move that needs a reason (a cancellation): stored on the record's history and told to the other side. */
 export const ZReasonRequired = z.object({
   reason: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(500),

@@ -35,7 +35,9 @@ const F = "403 forbidden";
 const N = "404 burial_request_not_found";
 const X = "409 invalid_transition";
 const P = "409 booking_not_payable";
-type TOutcome = typeof OK | typeof U | typeof F | typeof N | typeof X | typeof P;
+/** The system's moves are not moves of the operation (its `move` enum): 422 before the request is read. */
+const S = "422 validation_failed";
+type TOutcome = typeof OK | typeof U | typeof F | typeof N | typeof X | typeof P | typeof S;
 type TRow = readonly [TOutcome, TOutcome, TOutcome, TOutcome, TOutcome, TOutcome, TOutcome, TOutcome];
 
 /**
@@ -72,6 +74,8 @@ const READ: Record<TActor, TOutcome> = {
  * request; each cell is `owner/manager/admin`: the request's own client, the cemetery's manager, the
  * admin. First the move's permission (F: 403), then the status (X: 409 invalid_transition), then
  * what the move needs (P: 409 booking_not_payable: a certificate, a slot and a hold still running).
+ * The system's moves (S) cannot be named through the API at all: 422 for every signed-in caller
+ * with burial requests, whoever's request it is, since the move is refused before it is read.
  * The other callers — anonymous, another client, a manager of another cemetery, the akimat, a
  * supplier — are stopped before the move is looked at, with the answer `READ` gives them (401
  * without a session; 403 for roles without burial requests; 404 for a client or manager it does not
@@ -80,15 +84,15 @@ const READ: Record<TActor, TOutcome> = {
 const GRID = `
              pending  pending_not_ready  pending_lapsed  paid     confirmed  completed  cancelled  expired
   pay_office F/OK/OK  F/P/P              F/P/P           F/X/X    F/X/X      F/X/X      F/X/X      F/X/X
-  pay_online F/F/F    F/F/F              F/F/F           F/F/F    F/F/F      F/F/F      F/F/F      F/F/F
+  pay_online S/S/S    S/S/S              S/S/S           S/S/S    S/S/S      S/S/S      S/S/S      S/S/S
   confirm    F/X/X    F/X/X              F/X/X           F/OK/OK  F/X/X      F/X/X      F/X/X      F/X/X
   complete   F/X/X    F/X/X              F/X/X           F/X/X    F/OK/OK    F/X/X      F/X/X      F/X/X
   cancel_own OK/F/F   OK/F/F             OK/F/F          X/F/F    X/F/F      X/F/F      X/F/F      X/F/F
   cancel     F/OK/OK  F/OK/OK            F/OK/OK         F/OK/OK  F/OK/OK    F/X/X      F/X/X      F/X/X
-  expire     F/F/F    F/F/F              F/F/F           F/F/F    F/F/F      F/F/F      F/F/F      F/F/F
+  expire     S/S/S    S/S/S              S/S/S           S/S/S    S/S/S      S/S/S      S/S/S      S/S/S
 `;
 
-const SYMBOLS: Record<string, TOutcome> = { OK, U, F, N, X, P };
+const SYMBOLS: Record<string, TOutcome> = { OK, U, F, N, X, P, S };
 const READERS: readonly TActor[] = ["owner", "manager", "admin"];
 
 /**
@@ -107,7 +111,10 @@ function expectedOf(grid: string): Record<TState, Record<BurialRequestMove, TRow
     for (const [i, cell] of cells.entries()) {
       const parts = cell.split("/").map((x) => SYMBOLS[x]);
       if (parts.length !== READERS.length || parts.includes(undefined)) throw new Error(`${move}: cell ${cell}`);
-      const row = ACTORS.map((a) => (READ[a] === OK ? parts[READERS.indexOf(a)] : READ[a]));
+      const system = parts.every((p) => p === S);
+      const row = ACTORS.map((a) =>
+        READ[a] === OK ? parts[READERS.indexOf(a)] : system && READ[a] === N ? S : READ[a],
+      );
       out[STATES[i] as TState][move as BurialRequestMove] = row as unknown as TRow;
     }
   }

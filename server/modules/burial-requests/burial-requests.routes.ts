@@ -1,12 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import {
-  BURIAL_REQUEST_MOVES,
   ZBookingCreate,
   ZBookingDetails,
   ZBurialRequest,
   ZBurialRequestPage,
   ZClientCemeteries,
-  ZMoveInput,
   ZSlots,
 } from "../../../common/booking.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
@@ -23,10 +21,11 @@ import {
   getBurialRequest,
   listBurialRequests,
   ZBurialRequestList,
-  moveBurialRequest,
   saveDetails,
   slotsForRequest,
 } from "./burial-requests.service.ts";
+import { burialRequestMachine } from "./burial-requests.machine.ts";
+import { moveRoute } from "../workflow/move-route.ts";
 
 const TAGS = ["Burial requests"];
 const ZRequestOut = ZBurialRequest;
@@ -127,28 +126,13 @@ export const burialRequestRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({
-      permission: "burial.read",
-      method: "post",
+    ...moveRoute(burialRequestMachine, {
       path: "/burial-requests/{id}/moves/{move}",
+      permission: "burial.read",
       tags: TAGS,
       summary:
         "Make a move of the request's machine (pay_office, confirm, complete, cancel — staff; cancel_own — the client); each needs its own permission",
-      request: {
-        params: ZIdParam.extend({ move: z.enum(BURIAL_REQUEST_MOVES) }),
-        body: jsonBody(ZMoveInput),
-      },
-      responses: {
-        200: jsonResponse(ZRequestOut, "The request after the move"),
-        ...errorResponses(401, 403, 404, 409, 422),
-      },
     }),
-    async (c) => {
-      const user = callerOf(c);
-      const { id, move } = c.req.valid("param");
-      const s = c.get("services");
-      return c.json(await moveBurialRequest(s, user, id, move, c.req.valid("json"), c.get("locale")), 200);
-    },
   )
   .openapi(
     apiRoute({

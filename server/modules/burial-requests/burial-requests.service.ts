@@ -13,7 +13,6 @@ import {
   SLOT_LEAD_MINUTES,
   onlineReceipt,
   slotTimes,
-  type BurialRequestMove,
   type TBurialRequest,
   type TBurialRequestPage,
   type TBurialRequestSummary,
@@ -664,25 +663,6 @@ async function present(
 }
 
 // ---------- Moves ----------
-
-/**
- * Makes a move on a request the caller may see (their own, or their cemetery's): the machine checks
- * the status, the permission and the condition; paying also needs the death certificate.
- */
-export async function moveBurialRequest(
-  s: Services,
-  user: TSessionUser,
-  id: number,
-  name: BurialRequestMove,
-  input: { reason?: string; receipt?: string },
-  locale: Locale,
-): Promise<TBurialRequest> {
-  return s.db.transaction(async (tx) => {
-    const row = await scopedRow(tx, user, id, true);
-    const after = await burialRequestMachine.move(tx, s, row, name, user, input);
-    return present(s, tx, user, after, locale);
-  });
-}
 
 /** Pays a request on the payment provider's word (the system's move), in the caller's transaction. */
 export async function payOnline(tx: Queryable, s: Services, requestId: number, paymentId: string): Promise<boolean> {

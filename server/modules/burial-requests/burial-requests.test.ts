@@ -171,12 +171,12 @@ describe("from booking to burial", () => {
       token: manager,
       body: { receipt: "КВ-17" },
     });
+    // The move answers where the request stands and what the caller may do next.
     expect(paid.status).toBe(200);
-    expect(paid.json).toMatchObject({
-      status: "paid",
+    expect(paid.json).toEqual({ id, status: "paid", moves: ["confirm", "cancel"] });
+    expect((await h.request("GET", `/burial-requests/${id}`, { token: manager })).json).toMatchObject({
       paymentMethod: "office",
       paymentRef: "КВ-17",
-      moves: ["confirm", "cancel"],
     });
     // Paid: the hold stops expiring.
     h.setNow(new Date(T0.getTime() + 100 * HOUR));
@@ -187,11 +187,12 @@ describe("from booking to burial", () => {
     ).toBe("confirmed");
     const done = await h.request("POST", `/burial-requests/${id}/moves/complete`, { token: manager, body: {} });
     expect(done.json.status).toBe("completed");
-    expect(done.json.burialId).toBeGreaterThan(0);
+    const completed = (await h.request("GET", `/burial-requests/${id}`, { token: manager })).json;
+    expect(completed.burialId).toBeGreaterThan(0);
     expect(await status(ids(1)[0] as number)).toBe("occupied");
     // The second place stays the family's.
     expect(await status(ids(1, 1)[0] as number)).toBe("reserved");
-    const [record] = await h.db.select().from(burials).where(eq(burials.id, done.json.burialId));
+    const [record] = await h.db.select().from(burials).where(eq(burials.id, completed.burialId));
     expect(record?.responsibleUserId).toBeGreaterThan(0);
     const found = await h.request("GET", `/burials/search?q=${encodeURIComponent("Сейтқасымов")}`);
     expect(found.status).toBe(200);
@@ -345,7 +346,8 @@ describe("from booking to burial", () => {
       token: client,
       body: { reason: "Передумали" },
     });
-    expect(ok.json).toMatchObject({ status: "cancelled", cancelReason: "Передумали", moves: [] });
+    expect(ok.json).toEqual({ id, status: "cancelled", moves: [] });
+    expect((await h.request("GET", `/burial-requests/${id}`, { token: client })).json.cancelReason).toBe("Передумали");
     expect(await status(ids(1)[0] as number)).toBe("free");
   });
 
