@@ -188,32 +188,34 @@ export async function plotsInViewport(
 const naturally = new Intl.Collator("ru", { numeric: true }).compare;
 
 /**
- * The sectors of a cemetery that have free places, with how many (the phone's picker: sector,
- * then row, then the row's places). Counted from the partial index of free plots (`plots_free_idx`).
+ * How many free places each sector (or each row of one sector) of a cemetery has, in people's order,
+ * leaving out those with none: one range of the partial index of free plots (`plots_free_idx`).
  */
-export async function freeSectors(db: Db, cemeteryId: number): Promise<TFreeSectors> {
+async function freeCounts(db: Db, cemeteryId: number, by: "sector" | "row", sector?: string) {
   await cemeteryRow(db, cemeteryId);
+  const column = plots[by];
   const rows = await db
-    .select({ sector: plots.sector, free: count() })
+    .select({ key: column, free: count() })
     .from(plots)
-    .where(and(eq(plots.cemeteryId, cemeteryId), eq(plots.status, "free")))
-    .groupBy(plots.sector);
-  return {
-    items: rows.map((r) => ({ sector: r.sector, free: Number(r.free) })).sort((a, b) => naturally(a.sector, b.sector)),
-  };
+    .where(
+      and(
+        eq(plots.cemeteryId, cemeteryId),
+        sector === undefined ? undefined : eq(plots.sector, sector),
+        eq(plots.status, "free"),
+      ),
+    )
+    .groupBy(column);
+  return rows.map((r) => ({ key: r.key, free: Number(r.free) })).sort((a, b) => naturally(a.key, b.key));
 }
 
-/** The rows of one sector that have free places, with how many: one range of `plots_free_idx`. */
+/** The sectors of a cemetery that have free places, with how many (the phone's picker: sector, then row, then places). */
+export async function freeSectors(db: Db, cemeteryId: number): Promise<TFreeSectors> {
+  return { items: (await freeCounts(db, cemeteryId, "sector")).map(({ key, free }) => ({ sector: key, free })) };
+}
+
+/** The rows of one sector that have free places, with how many. */
 export async function freeRows(db: Db, cemeteryId: number, sector: string): Promise<TFreeRows> {
-  await cemeteryRow(db, cemeteryId);
-  const rows = await db
-    .select({ row: plots.row, free: count() })
-    .from(plots)
-    .where(and(eq(plots.cemeteryId, cemeteryId), eq(plots.sector, sector), eq(plots.status, "free")))
-    .groupBy(plots.row);
-  return {
-    items: rows.map((r) => ({ row: r.row, free: Number(r.free) })).sort((a, b) => naturally(a.row, b.row)),
-  };
+  return { items: (await freeCounts(db, cemeteryId, "row", sector)).map(({ key, free }) => ({ row: key, free })) };
 }
 
 /** The free places of one row of a cemetery, by number, each with its box for the map (`plots_free_idx`). */
