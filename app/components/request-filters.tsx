@@ -106,7 +106,7 @@ export function RequestFilters({
             <li key={s || "all"}>
               <Link
                 to={list.href({ status: s || null })}
-                className="status-links__item"
+                className="tabs__item"
                 aria-current={status === s ? "page" : undefined}
                 data-testid={`status-${s || "all"}`}
               >
