@@ -87,6 +87,17 @@ test("the akimat writes a news item in both languages with a cover and a link; v
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Еске алу күндері: қосымша автобустар");
   await visitor.goto("/kk/news");
   await expect(visitor.getByTestId("news-list")).toContainText("Еске алу күндері");
+
+  // Withdrawn to drafts: gone from the public site, publishable again; then deleted after the question.
+  await page.getByTestId("unpublish-news").click();
+  await expect(page.getByTestId("publish-news")).toBeVisible();
+  await expect(page.getByTestId("unpublish-news")).toHaveCount(0);
+  // (Anonymous pages are kept rendered for a second: the page answers 404 once that copy is gone.)
+  await expect.poll(async () => (await visitor.goto(`/news/${id}`))?.status()).toBe(404);
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Удалить" }).click();
+  await expect(page).toHaveURL(/\/user\/news$/);
+  await expect(page.getByText("Дни поминовения: дополнительные автобусы")).toHaveCount(0);
   expect(visitorErrors).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -66,6 +66,9 @@ test("a new supplier registers and uploads documents that the admin reviews", as
   const blocked = page.locator(".card", { hasText: "ТОО «Ақ жол ритуал»" });
   await expect(blocked).toContainText("Документы не читаются");
   await expect(blocked.getByText("Заблокировать…")).toHaveCount(0);
-  await expect(blocked.getByRole("button", { name: "Разблокировать" })).toBeVisible();
+  await blocked.getByRole("button", { name: "Разблокировать" }).click();
+  await expect(blocked).toHaveCount(0);
+  await page.goto("/admin/suppliers?status=active");
+  await expect(page.locator(".card", { hasText: "ТОО «Ақ жол ритуал»" })).not.toContainText("Документы не читаются");
   expect(errors).toEqual([]);
 });
