@@ -5,6 +5,7 @@ import { translate } from "../../../common/i18n.ts";
 import type { TSessionUser } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
+import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
@@ -71,27 +72,35 @@ export async function requestOtp(
   s: Services,
   input: { phone: string; ip: string; locale: Locale },
 ): Promise<{ requestId: string | null; expiresInSec: number; resendInSec: number; isSmsSent: boolean }> {
-  const refusal = await otpRefusal(s, input);
-  if (refusal) {
-    const hasDevCode = s.config.authDevCode !== undefined && !s.config.isProduction;
-    if (!hasDevCode) throw refusal;
-    return { requestId: null, expiresInSec: OTP.ttlSec, resendInSec: OTP.resendSec, isSmsSent: false };
-  }
   const now = s.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const [row] = await s.db
-    .insert(otpCodes)
-    .values({
-      phone: input.phone,
-      codeHash: hashCode(input.phone, code),
-      ip: input.ip,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + OTP.ttlSec * 1000),
-    })
-    .returning({ id: otpCodes.id });
+  // The limits' counts and the new code under the phone's and the address's locks (in that order,
+  // always): requests at once, on any app server, cannot all find the last place free.
+  const made = await s.db.transaction(async (tx) => {
+    await lockQuota(tx, `otp-phone:${input.phone}`);
+    await lockQuota(tx, `otp-ip:${input.ip}`);
+    const refusal = await otpRefusal(tx, s, input);
+    if (refusal) return { refusal };
+    const [row] = await tx
+      .insert(otpCodes)
+      .values({
+        phone: input.phone,
+        codeHash: hashCode(input.phone, code),
+        ip: input.ip,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + OTP.ttlSec * 1000),
+      })
+      .returning({ id: otpCodes.id });
+    return { id: (row as { id: string }).id };
+  });
+  if ("refusal" in made) {
+    const hasDevCode = s.config.authDevCode !== undefined && !s.config.isProduction;
+    if (!hasDevCode) throw made.refusal;
+    return { requestId: null, expiresInSec: OTP.ttlSec, resendInSec: OTP.resendSec, isSmsSent: false };
+  }
   await s.sms.send(input.phone, translate(input.locale, "auth.sms_text", { code }));
   return {
-    requestId: (row as { id: string }).id,
+    requestId: made.id,
     expiresInSec: OTP.ttlSec,
     resendInSec: OTP.resendSec,
     isSmsSent: true,
@@ -99,10 +108,9 @@ export async function requestOtp(
 }
 
 /** Why a new code may not be sent to this phone from this address now (a 429), or null. */
-async function otpRefusal(s: Services, input: { phone: string; ip: string }): Promise<AppError | null> {
+async function otpRefusal(db: Queryable, s: Services, input: { phone: string; ip: string }): Promise<AppError | null> {
   const now = s.now();
-  const hourAgo = new Date(now.getTime() - 3600_000);
-  const { db } = s;
+  const hourAgo = hourBefore(now);
   // The wait is between unanswered codes: once a code was used, the person has their phone in
   // hand and may sign in again at once. The hourly limits below still cap every phone and IP.
   const [last] = await db

@@ -88,6 +88,18 @@ describe("one-time code login", () => {
     });
   });
 
+  it("sends one code when a phone asks several times at once", async () => {
+    await withoutDevCode(async () => {
+      h.setNow(new Date("2026-11-22T10:00:00Z"));
+      const sent = await Promise.all(
+        Array.from({ length: 6 }, () => h.request("POST", "/auth/otp/request", { body: { phone: NEW_PHONE } })),
+      );
+      expect(sent.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+      expect(h.sms.sent.filter((m) => m.phone === NEW_PHONE)).toHaveLength(1);
+      expect((await h.db.execute(sql`select count(*)::int as n from otp_codes`)).rows).toEqual([{ n: 1 }]);
+    });
+  });
+
   it("lets a phone whose code was just used ask for a new one at once", async () => {
     const t0 = new Date("2026-11-22T10:00:00Z");
     h.setNow(t0);

@@ -10,6 +10,7 @@ import type { Locale } from "../../../common/locale.ts";
 import type { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import { orderOf, pageWindow, type TSort, toPage } from "../../lib/list.ts";
 import { assertManagesCemetery, handlesRequestFor, registryRequestScope } from "../access/access.service.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
@@ -31,12 +32,12 @@ export const REQUESTS_PER_IP_HOUR = 5;
  * one count: both are the same anonymous form-to-staff channel, and a separate count would only
  * double what one address can push into the staff's queue.
  */
-async function assertRequestQuota(db: Db, ip: string, now: Date) {
-  const since = new Date(now.getTime() - 3600_000);
-  const [recent] = await db
+async function assertRequestQuota(tx: Queryable, ip: string, now: Date) {
+  await lockQuota(tx, `registry-requests:${ip}`);
+  const [recent] = await tx
     .select({ n: count() })
     .from(registryRequests)
-    .where(and(eq(registryRequests.ip, ip), gt(registryRequests.createdAt, since)));
+    .where(and(eq(registryRequests.ip, ip), gt(registryRequests.createdAt, hourBefore(now))));
   if ((recent?.n ?? 0) >= REQUESTS_PER_IP_HOUR) throw new AppError(429, "rate_limited");
 }
 
@@ -53,8 +54,8 @@ async function storeRequest(
   values: RequestValues,
   then?: (tx: Queryable, id: number) => Promise<void>,
 ): Promise<{ id: number }> {
-  await assertRequestQuota(db, who.ip, who.now);
   return db.transaction(async (tx) => {
+    await assertRequestQuota(tx, who.ip, who.now);
     await assertRequestCemetery(tx, values.cemeteryId);
     const [row] = await tx
       .insert(registryRequests)

@@ -55,6 +55,14 @@ describe("search requests", () => {
     expect((await h.request("POST", "/registry-requests/search", { body })).status).toBe(429);
   });
 
+  it("keeps an address to its hourly requests also when they arrive at once", async () => {
+    const sent = await Promise.all(
+      Array.from({ length: 8 }, () => h.request("POST", "/registry-requests/search", { body })),
+    );
+    expect(sent.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    expect(await h.db.select().from(registryRequests)).toHaveLength(5);
+  });
+
   it("answers a cemetery that does not exist with 422 next to the field, not a server error", async () => {
     const res = await h.request("POST", "/registry-requests/search", { body: { ...body, cemeteryId: 999_999 } });
     expect(res.status).toBe(422);

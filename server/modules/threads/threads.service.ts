@@ -24,6 +24,7 @@ import type { ZCommentInput } from "../../../common/schemas.ts";
 import { COMMENTS_PER_HOUR, type ThreadSide, THREAD_PAGE_SIZE } from "../../../common/threads.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import type { Services } from "../../services.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
@@ -212,13 +213,11 @@ export async function postComment(
     if (isInternal && !isStaff) throw new AppError(403, "forbidden");
 
     // The count and the insert under the author's lock: two posts at once cannot both take the last place.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`threads:${caller.id}`}))`);
+    await lockQuota(tx, `threads:${caller.id}`);
     const [recent] = await tx
       .select({ n: count() })
       .from(threadComments)
-      .where(
-        and(eq(threadComments.authorId, caller.id), gt(threadComments.createdAt, new Date(now.getTime() - 3600_000))),
-      );
+      .where(and(eq(threadComments.authorId, caller.id), gt(threadComments.createdAt, hourBefore(now))));
     if ((recent?.n ?? 0) >= COMMENTS_PER_HOUR) {
       throw new AppError(429, "comment_rate_limited", { max: COMMENTS_PER_HOUR });
     }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, count, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { TUploadFile } from "../../../common/api-types.ts";
 import type { Db, Queryable } from "../../db/client.ts";
+import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import { can } from "../../../common/permissions.ts";
@@ -74,7 +75,7 @@ type Uploader = { user: TSessionUser | null; ip: string };
  * around the limit. Runs inside the transaction that records the new file or staging.
  */
 async function checkRate(tx: Queryable, now: Date, who: Uploader, purpose: TUploadPurpose, bytes: number) {
-  const since = new Date(now.getTime() - 3600_000);
+  const since = hourBefore(now);
   const usage = async (filesWhere: SQL | undefined, stagingWhere: SQL | undefined) => {
     const [files] = await tx
       .select({ n: count(), bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::float8` })
@@ -109,7 +110,7 @@ async function checkRate(tx: Queryable, now: Date, who: Uploader, purpose: TUplo
  * not both pass a limit with one place left). A transaction-scoped advisory lock: released at commit.
  */
 async function lockUploader(tx: Queryable, who: Uploader) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${who.ip}`}))`);
+  await lockQuota(tx, `uploads:${who.ip}`);
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / MB)}`;
