@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type * as S from "./api-schemas.ts";
+import type { TMoveForms } from "./move-forms.ts";
 
 /**
  * Shapes of the API's answers, shared by the server that builds them and the screens that read
@@ -28,6 +29,8 @@ export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
 /** The moves of a supplier company (its machine, `suppliers.machine.ts`). */
 export const SUPPLIER_MOVES = ["activate", "block", "unblock"] as const;
 export type SupplierMove = (typeof SUPPLIER_MOVES)[number];
+/** The forms of the moves that ask for something: blocking needs a reason. */
+export const SUPPLIER_MOVE_FORMS = { block: "ZBlockSupplier" } as const satisfies TMoveForms<SupplierMove>;
 
 export type TSupplier = z.infer<typeof S.ZSupplier>;
 
@@ -46,6 +49,8 @@ export type NewsStatus = (typeof NEWS_STATUSES)[number];
 /** The moves of a news item (its machine, `news.machine.ts`). */
 export const NEWS_MOVES = ["publish", "unpublish"] as const;
 export type NewsMove = (typeof NEWS_MOVES)[number];
+/** News moves ask for nothing: their forms are buttons. */
+export const NEWS_MOVE_FORMS = {} as const satisfies TMoveForms<NewsMove>;
 
 /** A published news item in one language, for the public pages. */
 export type TPublicNews = z.infer<typeof S.ZPublicNews>;
@@ -111,6 +116,13 @@ export const REGISTRY_REQUEST_MOVES = {
   answer_not_found: "not_found",
 } as const satisfies Record<string, TRequestStatus>;
 export type RegistryRequestMove = keyof typeof REGISTRY_REQUEST_MOVES;
+/** Taking a request may carry a note; closing it needs an answer to the applicant. */
+export const REGISTRY_REQUEST_MOVE_FORMS = {
+  take: "ZRequestTake",
+  answer_found: "ZRequestClose",
+  answer_added: "ZRequestClose",
+  answer_not_found: "ZRequestClose",
+} as const satisfies TMoveForms<RegistryRequestMove>;
 /** The move that leads a request to the status the answer form chose. */
 export const REGISTRY_MOVE_TO = Object.fromEntries(
   Object.entries(REGISTRY_REQUEST_MOVES).map(([m, to]) => [to, m as RegistryRequestMove]),

@@ -1,4 +1,5 @@
 import type { Locale } from "./locale.ts";
+import type { TMoveForms } from "./move-forms.ts";
 
 /**
  * The words and rules of burial requests that screens need without a schema library (statuses,
@@ -25,6 +26,12 @@ export const BURIAL_REQUEST_MOVES = [
   "expire",
 ] as const;
 export type BurialRequestMove = (typeof BURIAL_REQUEST_MOVES)[number];
+/** The forms of the moves that ask for something: the office receipt, a cancellation's reason. */
+export const BURIAL_REQUEST_MOVE_FORMS = {
+  pay_office: "ZOfficePayment",
+  cancel_own: "ZReasonRequired",
+  cancel: "ZReasonRequired",
+} as const satisfies TMoveForms<BurialRequestMove>;
 
 /** A request's number as people read it: year of creation and id, `2026-000123`. */
 export function requestNumber(id: number, createdAt: Date | string): string {

@@ -478,6 +478,9 @@ export const ZBookingDetails = z.object({
 });
 export type TBookingDetails = z.input<typeof ZBookingDetails>;
 
+/** A form without fields (a move's button): the form layer still shows its refusal. */
+export const ZEmpty = z.object({});
+
 /** A move that needs a reason (a cancellation): stored on the record's history and told to the other side. */
 export const ZReasonRequired = z.object({
   reason: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(500),

@@ -40,6 +40,8 @@ export type TSubmitted<T> =
       /** 422 for the schema's refusal, else the API's status (409 for a phone already taken, …). */
       status: number;
       reply: TFormReply;
+      /** The API's refusal itself (a report of an import's rows reads its fields); none for the schema's. */
+      apiError?: ApiError;
       /** `{ form: reply }` with the status: what an action with one form returns. */
       response: ReturnType<typeof data<{ form: TFormReply }>>;
     };
@@ -64,12 +66,6 @@ export async function submitForm<N extends TFormName, T>(
 ): Promise<TSubmitted<T>> {
   const formData = source instanceof Request ? await source.formData() : source;
   const submission = parseForm(schema, formData);
-  const refused = (status: number, reply: TFormReply): TSubmitted<T> => ({
-    ok: false,
-    status,
-    reply,
-    response: data({ form: reply }, { status }),
-  });
   const typed = textOnly(submission.payload);
   if (submission.status !== "success") {
     const error: Record<string, string[]> = {};
@@ -78,8 +74,30 @@ export async function submitForm<N extends TFormName, T>(
     }
     return refused(422, { status: "error", initialValue: typed, error });
   }
+  const fields = new Set(schemaFields(schema));
+  return sendOrReply(
+    () => send(submission.value),
+    typed,
+    (f) => fields.has(f),
+  );
+}
+
+/**
+ * Runs an API call for an action whose form has no fields of a schema (a move's button, a mark
+ * as read): the answer in the forms' shape, the API's refusal (4xx) as the form's message.
+ * Server failures are rethrown to the error page.
+ */
+export function submitAction<T>(send: () => Promise<T>, typed: Record<string, unknown> = {}): Promise<TSubmitted<T>> {
+  return sendOrReply(send, textOnly(typed), () => false);
+}
+
+async function sendOrReply<T>(
+  send: () => Promise<T>,
+  typed: TTyped,
+  isField: (name: string) => boolean,
+): Promise<TSubmitted<T>> {
   try {
-    const value = await send(submission.value);
+    const value = await send();
     return {
       ok: true,
       value,
@@ -87,10 +105,16 @@ export async function submitForm<N extends TFormName, T>(
     };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status >= 500) throw err;
-    const fields = new Set(schemaFields(schema));
-    return refused(
-      err.status,
-      replyOfApiError(err, typed, (f) => fields.has(f)),
-    );
+    return refused(err.status, replyOfApiError(err, typed, isField), err);
   }
+}
+
+function refused<T>(status: number, reply: TFormReply, apiError?: ApiError): TSubmitted<T> {
+  return { ok: false, status, reply, apiError, response: data({ form: reply }, { status }) };
+}
+
+/** A form field as a trimmed string. */
+export function str(form: FormData, key: string): string {
+  const v = form.get(key);
+  return typeof v === "string" ? v.trim() : "";
 }

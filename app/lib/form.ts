@@ -2,19 +2,14 @@ import type { SubmissionResult } from "@conform-to/zod/v4";
 import { type FormEvent, type FocusEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import type * as Schemas from "../../common/schemas.ts";
+import type { TFormName } from "../../common/move-forms.ts";
 import type { TIssueMessage } from "../../common/validation.ts";
 import { useT } from "./hooks.ts";
 
 type TSchemas = typeof Schemas;
 
-/** The name of a form's schema in `common/schemas.ts` (an object schema). */
-export type TFormName = {
-  [K in keyof TSchemas]: TSchemas[K] extends z.ZodType<infer O>
-    ? O extends Record<string, unknown>
-      ? K
-      : never
-    : never;
-}[keyof TSchemas];
+export type { TFormName };
+
 /** What a form of that schema posts (its fields), and what the action gets once it is valid. */
 export type TFormInput<N extends TFormName> = z.input<TSchemas[N]>;
 export type TFormOutput<N extends TFormName> = z.output<TSchemas[N]>;
@@ -25,6 +20,11 @@ export type TFormOutput<N extends TFormName> = z.output<TSchemas[N]>;
  * hydration comes back filled in; `null` after a success that clears the form).
  */
 export type TFormReply = SubmissionResult<string[]>;
+
+/** The message of a refused form that names no field of it (else its first field's): what an alert shows. */
+export function formMessage(reply: TFormReply | null | undefined): string | undefined {
+  return reply?.error?.[""]?.[0] ?? Object.values(reply?.error ?? {}).find((v) => v?.length)?.[0];
+}
 
 /** Field names of a form: its fields and the fields of its nested objects (`admin.phone`). */
 type TPaths<T> = T extends readonly unknown[]

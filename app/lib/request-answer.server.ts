@@ -4,7 +4,7 @@ import type { TPickerResult } from "../components/request-card.tsx";
 import type { Locale } from "../../common/locale.ts";
 import { parseId } from "../../common/schemas.ts";
 import { REGISTRY_MOVE_TO } from "../../common/api-types.ts";
-import { str } from "./actions.server.ts";
+import { str } from "./form.server.ts";
 import type { TFormReply } from "./form.ts";
 import { submitForm } from "./form.server.ts";
 

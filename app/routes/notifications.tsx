@@ -3,7 +3,7 @@ import { formatDate } from "../../common/i18n.ts";
 import { localizePath } from "../../common/locale.ts";
 import { Icon } from "../components/icon.tsx";
 import { Pager } from "../components/pager.tsx";
-import { callApi, str } from "../lib/actions.server.ts";
+import { str, submitAction } from "../lib/form.server.ts";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
 import type { Route } from "./+types/notifications";
@@ -28,7 +28,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
   const intent = str(form, "intent");
-  const result = await callApi(async () => {
+  const result = await submitAction(async () => {
     if (intent === "read-all") await rc.api.post("/notifications/read-all");
     else await rc.api.post("/notifications/:id/read", { params: { id: Number(str(form, "id")) } });
   });

@@ -187,12 +187,12 @@ test("a family in Russian on a phone: declines on the payment page, pays online 
   await page.getByRole("link", { name: "Открыть заявку" }).click();
   await expect(page).toHaveURL(/\/client\/tickets\/active\/\d+$/);
   await waitForHydration(page);
-  await page.getByTestId("cancel").click();
-  await expect(page.locator("#c-reason-error")).toBeVisible();
-  await page.locator("#c-reason").fill("Передумали");
-  await page.getByTestId("cancel").click();
-  await expect(page.getByTestId("cancelled")).toContainText("Бронь отменена");
-  await expect(page.getByTestId("cancel-form")).toHaveCount(0);
+  await page.getByTestId("move-cancel_own-button").click();
+  await expect(page.locator("#c-cancel_own-reason-error")).toBeVisible();
+  await page.locator("#c-cancel_own-reason").fill("Передумали");
+  await page.getByTestId("move-cancel_own-button").click();
+  await expect(page.getByTestId("move-done")).toContainText("Бронь отменена");
+  await expect(page.getByTestId("move-form-cancel_own")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

@@ -107,12 +107,12 @@ test("a manager records the payment, confirms and completes a booking on a phone
   const cancel = page.getByTestId("move-cancel");
   await cancel.locator("summary").click();
   await cancel.getByRole("button", { name: "Отменить заявку", exact: true }).click();
-  await expect(page.locator("#br-reason-error")).toHaveText("Заполните это поле.");
-  await expect(page.locator("#br-reason")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#br-cancel-reason-error")).toHaveText("Заполните это поле.");
+  await expect(page.locator("#br-cancel-reason")).toHaveAttribute("aria-invalid", "true");
   await expect(status).toHaveText("Ожидает оплаты");
 
   // Office payment with its receipt number.
-  await page.locator("#br-receipt").fill("КВ-0042");
+  await page.locator("#br-pay_office-receipt").fill("КВ-0042");
   await page.getByRole("button", { name: "Записать оплату в конторе" }).click();
   await expect(page.getByTestId("move-done")).toContainText("Оплата записана");
   await expect(status).toHaveText("Оплачена");

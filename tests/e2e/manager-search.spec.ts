@@ -116,7 +116,7 @@ for (const c of CASES) {
     expect(look.width).toBeGreaterThan(0);
     await expect(toggle).toHaveText(c.cancel);
     await toggle.tap();
-    await page.locator("#br-reason").fill("Семья перенесла похороны");
+    await page.locator("#br-cancel-reason").fill("Семья перенесла похороны");
     await page.getByTestId("move-form-cancel").getByRole("button", { name: c.cancelYes, exact: true }).tap();
     await expect(page.getByTestId("request-status")).toHaveText(c.cancelled);
 

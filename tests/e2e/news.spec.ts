@@ -69,11 +69,11 @@ test("the akimat writes a news item in both languages with a cover and a link; v
 
   await page.getByTestId("save-news").click();
   await expect(page).toHaveURL(/\/user\/news\/\d+$/);
-  await page.getByTestId("publish-news").click();
+  await page.getByTestId("move-publish-button").click();
   await expect(page.getByText("Опубликована").first()).toBeVisible();
   // The item's buttons are its moves now: withdrawing, no second publishing.
-  await expect(page.getByTestId("unpublish-news")).toBeVisible();
-  await expect(page.getByTestId("publish-news")).toHaveCount(0);
+  await expect(page.getByTestId("move-unpublish-button")).toBeVisible();
+  await expect(page.getByTestId("move-publish-button")).toHaveCount(0);
   const id = /\/user\/news\/(\d+)$/.exec(page.url())?.[1];
 
   const visitor = waitsForHydration(await browser.newPage());
@@ -89,9 +89,9 @@ test("the akimat writes a news item in both languages with a cover and a link; v
   await expect(visitor.getByTestId("news-list")).toContainText("Еске алу күндері");
 
   // Withdrawn to drafts: gone from the public site, publishable again; then deleted after the question.
-  await page.getByTestId("unpublish-news").click();
-  await expect(page.getByTestId("publish-news")).toBeVisible();
-  await expect(page.getByTestId("unpublish-news")).toHaveCount(0);
+  await page.getByTestId("move-unpublish-button").click();
+  await expect(page.getByTestId("move-publish-button")).toBeVisible();
+  await expect(page.getByTestId("move-unpublish-button")).toHaveCount(0);
   // (Anonymous pages are kept rendered for a second: the page answers 404 once that copy is gone.)
   await expect.poll(async () => (await visitor.goto(`/news/${id}`))?.status()).toBe(404);
   page.once("dialog", (d) => d.accept());

@@ -9,7 +9,7 @@ import { parseId } from "../../../common/schemas.ts";
 import { Field, FormError, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { BoundaryEditor } from "../../components/map/boundary-editor.tsx";
-import { str } from "../../lib/actions.server.ts";
+import { str } from "../../lib/form.server.ts";
 import { type TFormReply, useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";

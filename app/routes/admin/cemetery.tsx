@@ -7,9 +7,8 @@ import { DropZone } from "../../components/drop-zone.tsx";
 import { FormError, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { PlotMap } from "../../components/map/plot-map.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
-import { useSchemaForm } from "../../lib/form.ts";
-import { submitForm } from "../../lib/form.server.ts";
+import { formMessage, useSchemaForm } from "../../lib/form.ts";
+import { str, submitAction, submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/cemetery";
@@ -43,15 +42,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (!sent.ok) return data({ intent, form: sent.reply }, { status: sent.status });
     return { intent, form: sent.reply(), created: sent.value.created };
   }
-  const r = await callApi(() =>
-    api.post("/cemeteries/:id/import", {
-      params: { id: params.id },
-      body: {
-        uploadId: str(form, "uploadId"),
-      },
-    }),
+  const r = await submitAction(() =>
+    api.post("/cemeteries/:id/import", { params: { id: params.id }, body: { uploadId: str(form, "uploadId") } }),
   );
-  return r.ok ? { intent: "import" as const, ...r.value } : { intent: "import" as const, error: r.error };
+  if (r.ok) return { intent: "import" as const, ...r.value };
+  // The refusal is a report: the general message, and each rejected row's problem by its place.
+  const fields: Record<string, string> = {};
+  for (const f of r.apiError?.fields ?? []) fields[f.path] = f.message;
+  return { intent: "import" as const, error: { message: r.apiError?.message ?? formMessage(r.reply) ?? "", fields } };
 }
 
 /** The import's problems as a table: sheet, row, column and what to fix. */

@@ -10,9 +10,8 @@ import { describedBy, FormError, NamedOptions, PhoneField, TextField } from "../
 import { FieldMessage } from "../../components/field-message.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
-import { useSchemaForm } from "../../lib/form.ts";
-import { submitForm } from "../../lib/form.server.ts";
+import { formMessage, useSchemaForm } from "../../lib/form.ts";
+import { str, submitAction, submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/managers";
@@ -48,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!sent.ok) return data({ done: false as const, intent, id, form: sent.reply }, { status: sent.status });
     return { done: true as const, intent, id, form: sent.reply({ resetForm: true }), ...sent.value };
   }
-  const result = await callApi(async (): Promise<{ name: string; cemetery?: string }> => {
+  const result = await submitAction(async (): Promise<{ name: string; cemetery?: string }> => {
     if ((intent === "assign" || intent === "unassign") && id && cemeteryId) {
       const params = { id, cemeteryId };
       const m =
@@ -65,7 +64,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     throw new ApiError(400, "bad_request", "", []);
   });
-  if (!result.ok) return data({ done: false as const, intent, id, error: result.error }, { status: result.status });
+  if (!result.ok) {
+    const message = formMessage(result.reply) ?? "";
+    return data({ done: false as const, intent, id, message }, { status: result.status });
+  }
   return { done: true as const, intent, id, ...result.value };
 }
 
@@ -162,9 +164,9 @@ function ManagerCard({
           })}
         </p>
       ) : null}
-      {mine && "error" in mine ? (
+      {mine && "message" in mine ? (
         <p className="alert alert--error" role="alert">
-          {mine.error.message}
+          {mine.message}
         </p>
       ) : null}
       <div className="card__actions">
@@ -221,9 +223,9 @@ export default function Managers({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       {/* A refusal about a manager who is no longer listed (removed meanwhile) has no card to show in. */}
-      {actionData && "error" in actionData && !items.some((m) => m.id === actionData.id) ? (
+      {actionData && "message" in actionData && !items.some((m) => m.id === actionData.id) ? (
         <p className="alert alert--error" role="alert">
-          {actionData.error.message}
+          {actionData.message}
         </p>
       ) : null}
       {items.length === 0 ? (

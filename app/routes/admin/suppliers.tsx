@@ -1,18 +1,16 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { parseId } from "../../../common/schemas.ts";
+import { Form, Link } from "react-router";
+import { SUPPLIER_MOVE_FORMS, type SupplierMove } from "../../../common/api-types.ts";
 import { formatSize } from "../../../common/upload/queue.ts";
-import { Field, FormError } from "../../components/form.tsx";
+import { Field } from "../../components/form.tsx";
+import { MoveForms } from "../../components/move-forms.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { SupplierFacts } from "../../components/supplier-facts.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
-import { type TFormReply, useSchemaForm } from "../../lib/form.ts";
-import { submitForm } from "../../lib/form.server.ts";
+import { moveAction } from "../../lib/moves.server.ts";
 import { listParams, useListParams } from "../../lib/list.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import { notFound } from "../../lib/page-ids.server.ts";
 import type { Route } from "./+types/suppliers";
 
 const STATUSES = ["pending", "active", "blocked"] as const;
@@ -34,52 +32,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
 }
 
+/** The moves the admin makes from this list. */
+const ADMIN_MOVES = ["activate", "unblock", "block"] as const satisfies readonly SupplierMove[];
+
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
-  const form = await request.formData();
-  const id = parseId(str(form, "id"));
-  if (!id) notFound(request);
-  const intent = str(form, "intent");
-  if (intent === "block") {
-    const sent = await submitForm(form, "ZBlockSupplier", rc.locale, (b) =>
-      rc.api.post("/suppliers/:id/moves/:move", { params: { id, move: "block" }, body: b }),
-    );
-    if (!sent.ok) return data({ id, form: sent.reply }, { status: sent.status });
-    return { done: intent, id, form: sent.reply({ resetForm: true }) };
-  }
-  const result = await callApi(async () => {
-    if (intent === "activate" || intent === "unblock") {
-      await rc.api.post("/suppliers/:id/moves/:move", { params: { id, move: intent }, body: {} });
-    }
+  return moveAction(request, rc.locale, {
+    forms: SUPPLIER_MOVE_FORMS,
+    moves: ADMIN_MOVES,
+    send: (move, body, id) => rc.api.post("/suppliers/:id/moves/:move", { params: { id, move }, body }),
   });
-  return result.ok ? { done: intent, id } : data({ error: result.error, id }, { status: result.status });
-}
-
-/** Blocking a company: the reason, told to the company. */
-function BlockForm({ id, lastResult, busy }: { id: number; lastResult?: TFormReply; busy: boolean }) {
-  const { t } = useT();
-  const { form, fields } = useSchemaForm("ZBlockSupplier", { id: `s${id}`, lastResult });
-  return (
-    <Form method="post" className="stack" {...form.props}>
-      <input type="hidden" name="id" value={id} />
-      <FormError form={form} />
-      <Field field={fields.reason} label={t("admin.suppliers.block_reason")} required>
-        {(p) => <textarea {...p} rows={3} />}
-      </Field>
-      <button type="submit" name="intent" value="block" className="button button--danger button--small" disabled={busy}>
-        {t("admin.suppliers.block_confirm")}
-      </button>
-    </Form>
-  );
 }
 
 /** Admin: supplier companies; activate new ones, block with a reason, unblock. */
 export default function Suppliers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const list = useListParams();
-  const navigation = useNavigation();
   const current = list.get("status");
-  const busy = navigation.state !== "idle";
   return (
     <section aria-labelledby="s-title">
       <div className="page-head">
@@ -148,51 +117,29 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
                   {t("admin.suppliers.block_reason")}: {s.blockReason}
                 </p>
               ) : null}
-              {actionData?.id === s.id && "error" in actionData ? (
-                <p className="alert alert--error" role="alert">
-                  {actionData.error.message}
-                </p>
-              ) : null}
-              <div className="card__actions">
-                {s.moves.includes("activate") ? (
-                  <Form method="post">
-                    <input type="hidden" name="id" value={s.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="activate"
-                      className="button button--small"
-                      disabled={busy}
-                    >
-                      <Icon name="check" size={16} /> {t("admin.suppliers.activate")}
-                    </button>
-                  </Form>
-                ) : null}
-                {s.moves.includes("unblock") ? (
-                  <Form method="post">
-                    <input type="hidden" name="id" value={s.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="unblock"
-                      className="button button--small"
-                      disabled={busy}
-                    >
-                      {t("admin.suppliers.unblock")}
-                    </button>
-                  </Form>
-                ) : null}
-                {s.moves.includes("block") ? (
-                  <details className="disclosure">
-                    <summary className="button button--ghost button--small">{t("admin.suppliers.block")}</summary>
-                    <BlockForm
-                      id={s.id}
-                      lastResult={actionData?.id === s.id && "form" in actionData ? actionData.form : undefined}
-                      busy={busy}
-                    />
-                  </details>
-                ) : null}
-              </div>
+              <MoveForms
+                inline
+                small
+                moves={s.moves}
+                forms={SUPPLIER_MOVE_FORMS}
+                answer={actionData}
+                id={s.id}
+                prefix={`s${s.id}`}
+                views={{
+                  activate: { label: t("admin.suppliers.activate"), icon: "check" },
+                  unblock: { label: t("admin.suppliers.unblock") },
+                  block: {
+                    label: t("admin.suppliers.block_confirm"),
+                    danger: true,
+                    confirm: { summary: t("admin.suppliers.block") },
+                    fields: (f) => (
+                      <Field field={f.reason} label={t("admin.suppliers.block_reason")} required>
+                        {(p) => <textarea {...p} rows={3} />}
+                      </Field>
+                    ),
+                  },
+                }}
+              />
             </li>
           ))}
         </ul>

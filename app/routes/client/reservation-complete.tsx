@@ -13,9 +13,8 @@ import { FieldMessage } from "../../components/field-message.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
-import { useSchemaForm } from "../../lib/form.ts";
-import { submitForm } from "../../lib/form.server.ts";
+import { formMessage, useSchemaForm } from "../../lib/form.ts";
+import { str, submitAction, submitForm } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { notFound, orPageError } from "../../lib/page-ids.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -41,8 +40,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const id = parseId(str(form, "id"));
   if (!id) notFound(request);
   if (str(form, "intent") === "pay") {
-    const result = await callApi(() => rc.api.post("/burial-requests/:id/payments", { params: { id } }));
-    if (!result.ok) return data({ payError: result.error.message }, { status: result.status });
+    const result = await submitAction(() => rc.api.post("/burial-requests/:id/payments", { params: { id } }));
+    if (!result.ok) return data({ payError: formMessage(result.reply) ?? "" }, { status: result.status });
     return redirectTo(result.value.redirectUrl);
   }
   const sent = await submitForm(form, "ZBookingDetailsForm", rc.locale, (v) =>

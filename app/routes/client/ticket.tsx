@@ -1,12 +1,13 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { type BurialRequestMove, documentUrls } from "../../../common/booking-terms.ts";
+import { Link, useActionData } from "react-router";
+import { BURIAL_REQUEST_MOVE_FORMS, type BurialRequestMove, documentUrls } from "../../../common/booking-terms.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { BurialRequestFacts, BurialRequestHistory } from "../../components/burial-request.tsx";
 import { Countdown } from "../../components/countdown.tsx";
-import { describedBy, Field } from "../../components/form.tsx";
+import { Field } from "../../components/form.tsx";
+import { MoveForms } from "../../components/move-forms.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { moveAction } from "../../lib/moves.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -25,20 +26,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const rc = context.get(requestContext);
-  const form = await request.formData();
-  const id = pageId(params.id, request);
-  const result = await callApi(() =>
-    rc.api.post("/burial-requests/:id/moves/:move", {
-      params: { id, move: "cancel_own" },
-      body: { reason: str(form, "reason") },
-    }),
-  );
-  if (!result.ok) return data({ ...result.error, done: false as const }, { status: result.status });
-  return { done: true as const, message: "", fields: {} as Record<string, string> };
+  const { api, locale } = context.get(requestContext);
+  return moveAction(request, locale, {
+    id: pageId(params.id, request),
+    forms: BURIAL_REQUEST_MOVE_FORMS,
+    moves: CLIENT_MOVES,
+    send: (move, body, id) => api.post("/burial-requests/:id/moves/:move", { params: { id, move }, body }),
+  });
 }
 
-const CLIENT_MOVES: readonly BurialRequestMove[] = ["cancel_own"];
+/** The moves the family makes from this screen. */
+const CLIENT_MOVES = ["cancel_own"] as const satisfies readonly BurialRequestMove[];
 
 /**
  * One of the family's requests: where it stands, what is still to do and until when, its documents
@@ -48,9 +46,6 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
   const { booking: b, now } = loaderData;
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors = answer && !answer.done ? answer.fields : {};
-  const moves = b.moves.filter((m) => CLIENT_MOVES.includes(m));
   return (
     <section aria-labelledby="ticket-title">
       <p>
@@ -59,16 +54,6 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
       <h1 id="ticket-title">
         {t("burial_request.number", { number: b.number })} <StatusBadge kind="burial_request" status={b.status} />
       </h1>
-      {answer?.done ? (
-        <p className="alert alert--success" role="status" data-testid="cancelled">
-          <Icon name="check" /> {t("booking.cancelled_done")}
-        </p>
-      ) : null}
-      {answer && !answer.done && answer.message && !errors.reason ? (
-        <p className="alert alert--error" role="alert">
-          <Icon name="alert" /> {answer.message}
-        </p>
-      ) : null}
       {b.status === "pending" ? (
         <section className="card" aria-labelledby="todo-title" data-testid="todo">
           <h2 id="todo-title" className="card__title">
@@ -112,27 +97,29 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
       </div>
       <BurialRequestFacts booking={b} />
       <BurialRequestHistory booking={b} />
-      {moves.includes("cancel_own") ? (
+      {b.moves.includes("cancel_own") || answer?.done ? (
         <section className="card" aria-labelledby="cancel-title">
           <h2 id="cancel-title" className="card__title">
             {t("booking.cancel_title")}
           </h2>
-          <Form method="post" className="form" noValidate data-testid="cancel-form">
-            <Field id="c-reason" label={t("booking.cancel_reason")} error={errors.reason}>
-              <textarea
-                id="c-reason"
-                name="reason"
-                rows={2}
-                maxLength={500}
-                aria-required
-                aria-invalid={errors.reason ? true : undefined}
-                aria-describedby={describedBy("c-reason", undefined, errors.reason)}
-              />
-            </Field>
-            <button type="submit" className="button button--danger" disabled={busy} data-testid="cancel">
-              {t("booking.cancel")}
-            </button>
-          </Form>
+          <MoveForms
+            moves={b.moves}
+            forms={BURIAL_REQUEST_MOVE_FORMS}
+            answer={answer}
+            prefix="c"
+            views={{
+              cancel_own: {
+                label: t("booking.cancel"),
+                danger: true,
+                done: t("booking.cancelled_done"),
+                fields: (f) => (
+                  <Field field={f.reason} label={t("booking.cancel_reason")} required>
+                    {(p) => <textarea {...p} rows={2} maxLength={500} />}
+                  </Field>
+                ),
+              },
+            }}
+          />
         </section>
       ) : null}
     </section>

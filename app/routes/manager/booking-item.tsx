@@ -1,15 +1,16 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from "react-router";
-import { type BurialRequestMove, documentUrls } from "../../../common/booking-terms.ts";
+import { Link, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { BURIAL_REQUEST_MOVE_FORMS, type BurialRequestMove, documentUrls } from "../../../common/booking-terms.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { formatPhone, telHref } from "../../../common/phone.ts";
 import { placesText } from "../../../common/place-text.ts";
 import { BurialRequestHistory, KeptForFamily, RequestFiles, slotText } from "../../components/burial-request.tsx";
 import { Countdown } from "../../components/countdown.tsx";
-import { describedBy, Field } from "../../components/form.tsx";
+import { Field } from "../../components/form.tsx";
+import { MoveForms } from "../../components/move-forms.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { moveAction } from "../../lib/moves.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -22,10 +23,6 @@ export function meta({ location, loaderData }: Route.MetaArgs) {
 
 /** The moves the cemetery's staff make from this screen, in the order they come. */
 const STAFF_MOVES = ["pay_office", "confirm", "complete", "cancel"] as const satisfies readonly BurialRequestMove[];
-type StaffMove = (typeof STAFF_MOVES)[number];
-
-/** A move's answer: done (no error), or refused with the API's translated message. */
-type TMoveAnswer = { move: StaffMove; error?: { message: string; fields: Record<string, string> } };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
@@ -35,20 +32,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { api } = context.get(requestContext);
-  const id = pageId(params.id, request);
-  const form = await request.formData();
-  const posted = str(form, "move");
-  const move = STAFF_MOVES.find((m) => m === posted);
-  if (!move) return null;
-  const body = {
-    reason: move === "cancel" ? str(form, "reason") : undefined,
-    receipt: move === "pay_office" ? str(form, "receipt") || undefined : undefined,
-  };
-  const result = await callApi(() => api.post("/burial-requests/:id/moves/:move", { params: { id, move }, body }));
-  if (result.ok) return { move } satisfies TMoveAnswer;
-  // Refused (4xx): the translated message, next to its field or as the form's alert.
-  return data({ move, error: result.error } satisfies TMoveAnswer, { status: result.status });
+  const { api, locale } = context.get(requestContext);
+  return moveAction(request, locale, {
+    id: pageId(params.id, request),
+    forms: BURIAL_REQUEST_MOVE_FORMS,
+    moves: STAFF_MOVES,
+    send: (move, body, id) => api.post("/burial-requests/:id/moves/:move", { params: { id, move }, body }),
+  });
 }
 
 /**
@@ -69,40 +59,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function ManagerBookingItem({ loaderData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
   const { r, now } = loaderData;
-  const answer: TMoveAnswer | null | undefined = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const moves = STAFF_MOVES.filter((m) => r.moves.includes(m));
-  const failed = (m: StaffMove) => (answer?.move === m && answer.error ? answer.error : undefined);
-  const general = (m: StaffMove) => {
-    const e = failed(m);
-    return e && !Object.keys(e.fields).length ? (
-      <p className="alert alert--error" role="alert" data-testid="move-error">
-        {e.message}
-      </p>
-    ) : null;
-  };
-  const reasonError = failed("cancel")?.fields.reason;
-  /** A move's form: the move, its refusal (one that names no field), what it asks, and its button. */
-  const moveForm = (
-    m: StaffMove,
-    label: string,
-    body: ReactNode,
-    button: { describedBy?: string; danger?: boolean } = {},
-  ) => (
-    <Form method="post" className="form" noValidate data-testid={`move-form-${m}`}>
-      <input type="hidden" name="move" value={m} />
-      {general(m)}
-      {body}
-      <button
-        type="submit"
-        className={button.danger ? "button button--danger" : "button"}
-        disabled={busy}
-        aria-describedby={button.describedBy}
-      >
-        {label}
-      </button>
-    </Form>
-  );
+  const answer = useActionData<typeof action>();
   const fact = (label: string, value: ReactNode, testId?: string) => (
     <>
       <dt>{label}</dt>
@@ -262,83 +219,50 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
         <h2 id="br-actions" className="card__title">
           {t("manager.booking.actions")}
         </h2>
-        {/* Where the pressed button was: a phone shows this part of the page after the move. */}
-        {answer && !answer.error ? (
-          <p className="alert alert--success" role="status" data-testid="move-done">
-            <Icon name="check" /> {t(`manager.booking.done.${answer.move}`)}
-          </p>
-        ) : null}
-        {answer?.error && !moves.includes(answer.move) ? (
-          // The move is no longer offered (someone else moved the request meanwhile): its form is gone.
-          <p className="alert alert--error" role="alert" data-testid="move-error">
-            {answer.error.message}
-          </p>
-        ) : null}
-        {moves.length === 0 ? <p className="muted">{t("manager.booking.no_actions")}</p> : null}
-        {moves.includes("pay_office")
-          ? moveForm(
-              "pay_office",
-              t("manager.booking.pay_office"),
-              <Field id="br-receipt" label={t("manager.booking.receipt")} hint={t("manager.booking.receipt_hint")}>
-                <input
-                  id="br-receipt"
-                  name="receipt"
-                  maxLength={60}
-                  autoComplete="off"
-                  aria-describedby={describedBy("br-receipt", true)}
-                />
-              </Field>,
-            )
-          : null}
-        {moves.includes("confirm")
-          ? moveForm(
-              "confirm",
-              t("manager.booking.confirm"),
-              <p className="field__hint" id="br-confirm-hint">
-                {t("manager.booking.confirm_hint")}
-              </p>,
-              { describedBy: "br-confirm-hint" },
-            )
-          : null}
-        {moves.includes("complete") ? (
-          <details className="record" data-testid="move-complete" open={Boolean(failed("complete"))}>
-            <summary className="button button--ghost">{t("manager.booking.complete")}</summary>
-            {moveForm(
-              "complete",
-              t("manager.booking.complete_yes"),
-              <p className="alert alert--warning" id="br-complete-warning">
-                {t("manager.booking.complete_warning")}
-              </p>,
-              { describedBy: "br-complete-warning" },
-            )}
-          </details>
-        ) : null}
-        {moves.includes("cancel") ? (
-          <details className="record" data-testid="move-cancel" open={Boolean(failed("cancel"))}>
-            <summary className="button button--ghost button--danger">{t("manager.booking.cancel")}</summary>
-            {moveForm(
-              "cancel",
-              t("manager.booking.cancel_yes"),
-              <Field
-                id="br-reason"
-                label={t("manager.booking.cancel_reason_label")}
-                hint={t("manager.booking.cancel_hint")}
-                error={reasonError}
-              >
-                <textarea
-                  id="br-reason"
-                  name="reason"
-                  rows={3}
-                  maxLength={500}
+        <MoveForms
+          moves={r.moves}
+          forms={BURIAL_REQUEST_MOVE_FORMS}
+          answer={answer}
+          prefix="br"
+          empty={t("manager.booking.no_actions")}
+          views={{
+            pay_office: {
+              label: t("manager.booking.pay_office"),
+              done: t("manager.booking.done.pay_office"),
+              fields: (f) => (
+                <Field field={f.receipt} label={t("manager.booking.receipt")} hint={t("manager.booking.receipt_hint")}>
+                  {(p) => <input {...p} maxLength={60} autoComplete="off" />}
+                </Field>
+              ),
+            },
+            confirm: {
+              label: t("manager.booking.confirm"),
+              hint: t("manager.booking.confirm_hint"),
+              done: t("manager.booking.done.confirm"),
+            },
+            complete: {
+              label: t("manager.booking.complete_yes"),
+              confirm: { summary: t("manager.booking.complete"), warning: t("manager.booking.complete_warning") },
+              done: t("manager.booking.done.complete"),
+            },
+            cancel: {
+              label: t("manager.booking.cancel_yes"),
+              danger: true,
+              confirm: { summary: t("manager.booking.cancel") },
+              done: t("manager.booking.done.cancel"),
+              fields: (f) => (
+                <Field
+                  field={f.reason}
+                  label={t("manager.booking.cancel_reason_label")}
+                  hint={t("manager.booking.cancel_hint")}
                   required
-                  aria-invalid={reasonError ? true : undefined}
-                  aria-describedby={describedBy("br-reason", true, reasonError)}
-                />
-              </Field>,
-              { danger: true },
-            )}
-          </details>
-        ) : null}
+                >
+                  {(p) => <textarea {...p} rows={3} maxLength={500} />}
+                </Field>
+              ),
+            },
+          }}
+        />
       </section>
 
       <BurialRequestHistory booking={r} />

@@ -12,7 +12,7 @@ import { PlotList } from "../../components/map/plot-list.tsx";
 import { PlotMap } from "../../components/map/plot-map.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RequestCard, useAnswerSent } from "../../components/request-card.tsx";
-import { str } from "../../lib/actions.server.ts";
+import { str } from "../../lib/form.server.ts";
 import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
 import { browserApi } from "../../lib/browser-api.ts";

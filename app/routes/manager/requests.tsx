@@ -3,7 +3,7 @@ import { pageNumber } from "../../../common/schemas.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RequestCard, useAnswerSent } from "../../components/request-card.tsx";
-import { str } from "../../lib/actions.server.ts";
+import { str } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { answerRequest, pickerFromUrl } from "../../lib/request-answer.server.ts";
 import { requestContext } from "../../lib/request-context.ts";

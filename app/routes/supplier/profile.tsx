@@ -5,7 +5,8 @@ import { DropZone } from "../../components/drop-zone.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { SupplierFacts } from "../../components/supplier-facts.tsx";
-import { callApi } from "../../lib/actions.server.ts";
+import { formMessage } from "../../lib/form.ts";
+import { submitAction } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/profile";
@@ -22,7 +23,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
   const documentIds = form.getAll("documentIds").filter((v): v is string => typeof v === "string" && v !== "");
-  const result = await callApi(() => rc.api.put("/suppliers/me/documents", { body: { documentIds } }));
+  const result = await submitAction(() => rc.api.put("/suppliers/me/documents", { body: { documentIds } }));
   return result.ok ? { saved: true as const } : result.response;
 }
 
@@ -55,9 +56,9 @@ export default function SupplierProfile({ loaderData, actionData }: Route.Compon
             <Icon name="check" /> {t("supplier_profile.saved")}
           </p>
         ) : null}
-        {actionData && "error" in actionData ? (
+        {actionData && "form" in actionData ? (
           <p className="alert alert--error" role="alert">
-            <Icon name="alert" /> {actionData.error.message}
+            <Icon name="alert" /> {formMessage(actionData.form)}
           </p>
         ) : null}
         <DropZone

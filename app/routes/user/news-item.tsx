@@ -1,11 +1,15 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { redirectTo } from "../../lib/redirect.server.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { Icon } from "../../components/icon.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
+import { str, submitAction } from "../../lib/form.server.ts";
+import { moveAction } from "../../lib/moves.server.ts";
+import { MoveForms } from "../../components/move-forms.tsx";
+import { NEWS_MOVE_FORMS, NEWS_MOVES } from "../../../common/api-types.ts";
+import { formMessage } from "../../lib/form.ts";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/news-item";
@@ -24,16 +28,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
-  const intent = str(await request.formData(), "intent");
-  const id = Number(params.id);
-  const result = await callApi(async () => {
-    if (intent === "publish" || intent === "unpublish") {
-      await rc.api.post("/akimat/news/:id/moves/:move", { params: { id, move: intent }, body: {} });
-    } else if (intent === "delete") await rc.api.delete("/akimat/news/:id", { params: { id } });
+  const id = pageId(params.id, request);
+  const form = await request.formData();
+  if (str(form, "intent") === "delete") {
+    const sent = await submitAction(() => rc.api.delete("/akimat/news/:id", { params: { id } }));
+    if (!sent.ok) return data({ deleteForm: sent.reply }, { status: sent.status });
+    return redirectTo(localizePath("/user/news", rc.locale));
+  }
+  return moveAction(request, rc.locale, {
+    form,
+    id,
+    forms: NEWS_MOVE_FORMS,
+    moves: NEWS_MOVES,
+    send: (move, body) => rc.api.post("/akimat/news/:id/moves/:move", { params: { id, move }, body }),
   });
-  if (!result.ok) return result.response;
-  if (intent === "delete") return redirectTo(localizePath("/user/news", rc.locale));
-  return { done: intent };
 }
 
 /** One news item for the akimat's staff: both languages, publish / withdraw / delete. */
@@ -41,6 +49,7 @@ export default function UserNewsItem({ loaderData, actionData }: Route.Component
   const { t, to, locale } = useT();
   const { item } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const deleteError = actionData && "deleteForm" in actionData ? formMessage(actionData.deleteForm) : undefined;
   return (
     <article aria-labelledby="ni-title">
       <p>
@@ -50,9 +59,9 @@ export default function UserNewsItem({ loaderData, actionData }: Route.Component
         <h1 id="ni-title">{(locale === "kk" ? item.titleKk : item.titleRu) || item.titleRu || item.titleKk}</h1>
         <StatusBadge kind="news" status={item.status} />
       </div>
-      {actionData && "error" in actionData ? (
+      {deleteError ? (
         <p className="alert alert--error" role="alert">
-          <Icon name="alert" /> {actionData.error.message}
+          <Icon name="alert" /> {deleteError}
         </p>
       ) : null}
       <p className="muted">
@@ -64,32 +73,16 @@ export default function UserNewsItem({ loaderData, actionData }: Route.Component
         <Link className="button button--ghost" to={to(`/user/news/form?id=${item.id}`)} data-testid="edit-news">
           <Icon name="pencil" /> {t("common.edit")}
         </Link>
-        <Form method="post">
-          {item.moves.includes("publish") ? (
-            <button
-              type="submit"
-              className="button"
-              name="intent"
-              value="publish"
-              disabled={busy}
-              data-testid="publish-news"
-            >
-              <Icon name="check" /> {t("user.news.publish")}
-            </button>
-          ) : null}
-          {item.moves.includes("unpublish") ? (
-            <button
-              type="submit"
-              className="button button--ghost"
-              name="intent"
-              value="unpublish"
-              disabled={busy}
-              data-testid="unpublish-news"
-            >
-              {t("user.news.unpublish")}
-            </button>
-          ) : null}
-        </Form>
+        <MoveForms
+          inline
+          moves={item.moves}
+          forms={NEWS_MOVE_FORMS}
+          answer={actionData && "move" in actionData ? actionData : null}
+          views={{
+            publish: { label: t("user.news.publish"), icon: "check", done: t("user.news.published_done") },
+            unpublish: { label: t("user.news.unpublish"), ghost: true, done: t("user.news.unpublished_done") },
+          }}
+        />
         {item.status === "published" ? (
           <Link className="button button--ghost" to={to(`/news/${item.id}`)}>
             {t("user.news.open_public")}

@@ -7,9 +7,8 @@ import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { callApi, str } from "../../lib/actions.server.ts";
-import { type TFieldMeta, type TFormReply, useSchemaForm } from "../../lib/form.ts";
-import { submitForm } from "../../lib/form.server.ts";
+import { formMessage, type TFieldMeta, type TFormReply, useSchemaForm } from "../../lib/form.ts";
+import { str, submitAction, submitForm } from "../../lib/form.server.ts";
 import { listParams } from "../../lib/list.ts";
 import { useMe, useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -43,10 +42,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!sent.ok) return data({ done: false as const, intent, id, form: sent.reply }, { status: sent.status });
     return { intent, id, form: sent.reply(), done: true as const };
   }
-  const result = await callApi(async () => {
+  const result = await submitAction(async () => {
     if (intent === "remove" && id) await rc.api.delete("/akimat/employees/:id", { params: { id } });
   });
-  if (!result.ok) return data({ done: false as const, intent, id, error: result.error }, { status: result.status });
+  if (!result.ok) {
+    const message = formMessage(result.reply) ?? "";
+    return data({ done: false as const, intent, id, message }, { status: result.status });
+  }
   return { intent, id, done: true as const };
 }
 
@@ -153,7 +155,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             hideLabel: true,
             className: "row-actions",
             cell: (e) => {
-              const rowError = actionData?.id === e.id && "error" in actionData ? actionData.error : undefined;
+              const rowError = actionData?.id === e.id && "message" in actionData ? actionData : undefined;
               return (
                 <>
                   <details className="disclosure">

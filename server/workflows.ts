@@ -1,0 +1,23 @@
+import { NEWS_MOVE_FORMS, REGISTRY_REQUEST_MOVE_FORMS, SUPPLIER_MOVE_FORMS } from "../common/api-types.ts";
+import { BURIAL_REQUEST_MOVE_FORMS } from "../common/booking-terms.ts";
+import type { TMoveForms } from "../common/move-forms.ts";
+import { burialRequestMachine } from "./modules/burial-requests/burial-requests.machine.ts";
+import { newsMachine } from "./modules/news/news.machine.ts";
+import { registryRequestMachine } from "./modules/registry-requests/registry-requests.machine.ts";
+import { supplierMachine } from "./modules/suppliers/suppliers.machine.ts";
+import type { TMachine } from "./modules/workflow/workflow.ts";
+
+/** A workflow: its machine, and the forms its moves ask for (shared with the screens). */
+export type TWorkflow = { machine: TMachine; forms: TMoveForms<string> };
+
+/**
+ * Every workflow of the product. The timers' job fires the timers of these machines
+ * (`server/jobs.ts`), and a test holds each machine's move inputs to its forms
+ * (`move-forms.test.ts`). A new workflow adds its line here.
+ */
+export const WORKFLOWS: readonly TWorkflow[] = [
+  { machine: newsMachine, forms: NEWS_MOVE_FORMS },
+  { machine: supplierMachine, forms: SUPPLIER_MOVE_FORMS },
+  { machine: registryRequestMachine, forms: REGISTRY_REQUEST_MOVE_FORMS },
+  { machine: burialRequestMachine, forms: BURIAL_REQUEST_MOVE_FORMS },
+] as unknown as readonly TWorkflow[];
