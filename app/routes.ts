@@ -1,6 +1,6 @@
 import { layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOCALES } from "../common/locale.ts";
-import { type Layout, localizedPattern, ROUTES } from "./route-table.ts";
+import { type Layout, localizedPattern, ROUTES } from "../common/route-table.ts";
 
 /** Every entry of the route table, in Russian (no prefix) and in Kazakh (`/kk`), inside its layout. */
 const LAYOUT_FILES: Record<Layout, string> = {

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { LOCALES } from "../common/locale.ts";
-import { ROUTES } from "../app/route-table.ts";
+import { ROUTES } from "../common/route-table.ts";
 
 /**
  * The first-load JavaScript a public page may need, gzip, in bytes: issue 7's 120 KB, counted

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from "react-router";
-import { type Layout, navOf } from "../route-table.ts";
+import { type Layout, navOf } from "../../common/route-table.ts";
 import { useMe, useT } from "../lib/hooks.ts";
 import { AccountBar } from "./account-bar.tsx";
 import { SiteMenu } from "./site-menu.tsx";

@@ -2,7 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import { AccountBar } from "../components/account-bar.tsx";
 import { SiteMenu } from "../components/site-menu.tsx";
 import { useMe, useT } from "../lib/hooks.ts";
-import { navOf } from "../route-table.ts";
+import { navOf } from "../../common/route-table.ts";
 
 const PUBLIC_NAV = [
   { path: "/", key: "nav.public.home" },

@@ -5,7 +5,7 @@ import { ApiError } from "../../common/api-client.ts";
 import { can } from "../../common/permissions.ts";
 import { localeFromPath, localizePath } from "../../common/locale.ts";
 import { hasSessionCookie } from "../../common/session-cookie.ts";
-import { routeOfPattern } from "../route-table.ts";
+import { routeOfPattern } from "../../common/route-table.ts";
 import { requestContext } from "./request-context.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { matchPath, redirect, redirectDocument } from "react-router";
 import { LOCALES } from "../../common/locale.ts";
-import { localizedPattern, ROUTES } from "../route-table.ts";
+import { localizedPattern, ROUTES } from "../../common/route-table.ts";
 
 const BASE = "https://same-site.invalid";
 const PATTERNS = ROUTES.flatMap((r) => LOCALES.map((locale) => localizedPattern(r.path, locale)));

@@ -1,5 +1,5 @@
 import { LOCALES } from "../../common/locale.ts";
-import { localizedPattern, ROUTES } from "../route-table.ts";
+import { localizedPattern, ROUTES } from "../../common/route-table.ts";
 import type { Route } from "./+types/robots";
 
 /**

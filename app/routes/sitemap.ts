@@ -1,6 +1,6 @@
 import { localeFromPath, localizePath } from "../../common/locale.ts";
 import { requestContext } from "../lib/request-context.ts";
-import { ROUTES } from "../route-table.ts";
+import { ROUTES } from "../../common/route-table.ts";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (s: string) =>

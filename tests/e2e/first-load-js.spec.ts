@@ -1,4 +1,4 @@
-import { ROUTES } from "../../app/route-table.ts";
+import { ROUTES } from "../../common/route-table.ts";
 import { LOCALES, localizePath } from "../../common/locale.ts";
 import { FIRST_LOAD_JS_BUDGET, gzipSize, kib } from "../../bench/bundle-size.ts";
 import { expect, test } from "./fixtures.ts";

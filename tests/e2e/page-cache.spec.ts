@@ -1,4 +1,4 @@
-import { ROUTES } from "../../app/route-table.ts";
+import { ROUTES } from "../../common/route-table.ts";
 import { LOCALES, type Locale, localizePath } from "../../common/locale.ts";
 import { expect, test } from "./fixtures.ts";
 import { DEMO, DEV_CODE } from "./helpers.ts";

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ROUTES } from "../../app/route-table.ts";
+import { ROUTES } from "../../common/route-table.ts";
 import { can, type Permission } from "../../common/permissions.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { DEMO, DEV_CODE, login } from "./helpers.ts";

@@ -1,6 +1,6 @@
-import { LOCALES, type Locale, localizePath } from "../common/locale.ts";
-import type { Permission } from "../common/permissions.ts";
-import type { Role } from "../common/roles.ts";
+import { LOCALES, type Locale, localizePath } from "./locale.ts";
+import type { Permission } from "./permissions.ts";
+import type { Role } from "./roles.ts";
 
 /**
  * The one route table of the product. `app/routes.ts` builds every entry twice, in Russian
@@ -25,7 +25,7 @@ export type RouteEntry = {
   sitemap?: boolean;
 };
 
-export const ROUTES: readonly RouteEntry[] = [
+const TABLE = [
   // Public
   { id: "home", path: "/", file: "routes/home.tsx", layout: "public", sitemap: true },
   { id: "instructions", path: "/instructions", file: "routes/instructions.tsx", layout: "public", sitemap: true },
@@ -265,7 +265,55 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "client",
     permission: "burial.book",
   },
-];
+] as const satisfies readonly RouteEntry[];
+
+export const ROUTES: readonly RouteEntry[] = TABLE;
+
+type TTable = (typeof TABLE)[number];
+/** The id of an entry of the table (`client-ticket`). */
+export type RouteId = TTable["id"];
+/** The path of an entry, by id. */
+type PathOf<Id extends RouteId> = Extract<TTable, { id: Id }>["path"];
+/** The parameters a path names (`/manager/booking/:id` → `id`). */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A path of the product built from the route table (`linkTo`): the only kind a notice may carry. */
+export type TLink = string & { readonly __link: true };
+
+const PATH_OF = new Map<string, string>(TABLE.map((r) => [r.id, r.path]));
+
+/**
+ * The path of an entry of the table by its id, with its parameters filled in (without the
+ * locale's prefix: the reader's page adds it). A wrong id or a missing parameter does not compile,
+ * so the server never writes a path by hand.
+ *
+ * ```ts
+ * linkTo("client-ticket", { id: 12 }) // "/client/tickets/active/12"
+ * linkTo("admin-suppliers", {}, { status: "pending" }) // "/admin/suppliers?status=pending"
+ * ```
+ */
+export function linkTo<Id extends RouteId>(
+  id: Id,
+  params: Record<ParamsOf<PathOf<Id>>, string | number>,
+  query?: Record<string, string | number>,
+): TLink {
+  const path = PATH_OF.get(id);
+  if (path === undefined) throw new Error(`no route ${id}`);
+  const filled = path.replace(/:(\w+)/g, (_, k: string) => {
+    const v = (params as Record<string, string | number | undefined>)[k];
+    if (v === undefined || v === "") throw new Error(`route ${id} needs ${k}`);
+    return encodeURIComponent(String(v));
+  });
+  const q =
+    query && Object.keys(query).length
+      ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
+      : "";
+  return `${filled}${q}` as TLink;
+}
 
 /** The path of an entry in a locale, as `app/routes.ts` declares it to React Router. */
 export function localizedPattern(path: string, locale: Locale): string {

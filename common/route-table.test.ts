@@ -1,10 +1,10 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../common/locale.ts";
-import { can } from "../common/permissions.ts";
-import { ROLES } from "../common/roles.ts";
-import { localizedPattern, ROUTES, routeOfPattern } from "./route-table.ts";
-import routes from "./routes.ts";
+import { LOCALES } from "./locale.ts";
+import { can } from "./permissions.ts";
+import { ROLES } from "./roles.ts";
+import { linkTo, localizedPattern, ROUTES, type RouteId, routeOfPattern } from "./route-table.ts";
+import routes from "../app/routes.ts";
 
 type ConfigRoute = { id?: string; path?: string; children?: ConfigRoute[] };
 
@@ -123,5 +123,28 @@ describe("route table", () => {
     expect(actual).toEqual(
       Object.fromEntries(Object.entries(expected).map(([id, roles]) => [id, ROLES.filter((r) => roles.includes(r))])),
     );
+  });
+});
+
+describe("linkTo", () => {
+  it("builds a path of the table by its id, with its parameters and query", () => {
+    expect(linkTo("client-ticket", { id: 12 })).toBe("/client/tickets/active/12");
+    expect(linkTo("manager-booking-item", { id: "7" })).toBe("/manager/booking/7");
+    expect(linkTo("admin-suppliers", {}, { status: "pending" })).toBe("/admin/suppliers?status=pending");
+    expect(linkTo("manager-notifications", {})).toBe("/manager/notifications");
+    // Every built path is one the router matches.
+    for (const r of ROUTES) {
+      const params = Object.fromEntries([...r.path.matchAll(/:(\w+)/g)].map((m) => [m[1], "5"]));
+      const link = linkTo(r.id as RouteId, params as never);
+      expect(matchRoutes(routes as RouteObject[], link)?.at(-1)?.route.path, link).toBeTruthy();
+    }
+  });
+
+  it("refuses a missing parameter, and encodes what it is given", () => {
+    expect(linkTo("news-item", { id: "a/b?c" })).toBe("/news/a%2Fb%3Fc");
+    // @ts-expect-error: an id the table does not have does not compile
+    expect(() => linkTo("client-nowhere", {})).toThrow();
+    // @ts-expect-error: nor does a path without its parameter
+    expect(() => linkTo("client-ticket", {})).toThrow(/needs id/);
   });
 });
