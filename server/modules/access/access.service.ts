@@ -12,9 +12,9 @@ import { and, asc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
 import { managerCemeteries } from "./access.tables.ts";
 import { users } from "../users/users.tables.ts";
+import type { TSessionUser } from "../../lib/caller.ts";
 
 type Who = Pick<TSessionUser, "id" | "role">;
 

@@ -14,8 +14,6 @@ import { suppliers } from "../suppliers/suppliers.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { otpCodes, sessions } from "./auth.tables.ts";
 
-export type { TSessionUser };
-
 /** Login rules. */
 export const OTP = {
   /** A code lives 5 minutes. */

@@ -24,7 +24,6 @@ import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
 import { assertManagesCemetery, managerCemeteryIds } from "../managers/managers.service.ts";
 import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
@@ -33,6 +32,7 @@ import { users } from "../users/users.tables.ts";
 import type { TCalendarData, TCalendarEvent, TCertificateData, TConfirmationData } from "./burial-documents.ts";
 import { getBurialRequest, lastBurialIn, placesOf } from "./burial-requests.service.ts";
 import { burialRequests, calendarFeeds } from "./burial-requests.tables.ts";
+import type { TSessionUser } from "../../lib/caller.ts";
 
 /**
  * The request as its confirmation prints it, for whoever may read the request (its family, the

@@ -4,10 +4,10 @@ import { onlineReceipt, requestNumber } from "../../../common/booking.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
-import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { payOnline } from "./burial-requests.service.ts";
 import { burialRequests, payments } from "./burial-requests.tables.ts";
+import { type TSessionUser, SYSTEM } from "../../lib/caller.ts";
 
 /**
  * Starts (or resumes) the online payment of the client's own request, ready to pay (certificate,

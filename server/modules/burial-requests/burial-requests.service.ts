@@ -33,8 +33,7 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pgErrorCode } from "../../lib/pg-errors.ts";
 import type { Services } from "../../services.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
-import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow, centerOf } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
@@ -48,6 +47,7 @@ import {
   type TBurialRequestRow,
 } from "./burial-requests.machine.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
+import { type TSessionUser, SYSTEM } from "../../lib/caller.ts";
 
 /** Upload entity types of a request's documents (each list replaced as a whole when saved). */
 export { REQUEST_DOCS };

@@ -5,10 +5,11 @@ import { CEMETERY_TERMS, type ZCemeteryInput, type ZGeneratePlots } from "../../
 import type { Db } from "../../db/client.ts";
 import { AppError, unprocessable } from "../../lib/errors.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { insideRing, layoutPlots, metresToDegrees, type TPlotDraft } from "./cemeteries.layout.ts";
 import { cemeteryRow, ringOf } from "./cemeteries.service.ts";
 import { cemeteries, plots, type TPolygon } from "./cemeteries.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 type CemeteryInput = z.output<typeof ZCemeteryInput>;
 type TermKey = keyof typeof CEMETERY_TERMS;

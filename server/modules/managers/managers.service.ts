@@ -9,13 +9,14 @@ import type { TCemeteryRef, TManager, TManagerList } from "../../../common/api-t
 import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { managerCemeteryIds } from "../access/access.service.ts";
 import { sessions } from "../auth/auth.tables.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { managerCemeteries } from "../access/access.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 // The manager area's scope lives in the access module; re-exported for the callers of this module.
 export { assertManagesCemetery, handlesRequestFor, managerCemeteryIds } from "../access/access.service.ts";

@@ -6,11 +6,12 @@ import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uplo
 import { ownSupplierId } from "../access/access.service.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
 import { supplierMachine } from "./suppliers.machine.ts";
 import { suppliers } from "./suppliers.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 /** Supplier companies, by status and text, a page at a time in the list's order (admin). */
 export async function listSuppliers(

@@ -5,13 +5,13 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
 import { assertAkimatAdmin } from "../access/access.service.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { akimats } from "../akimats/akimats.tables.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
 import { sessions } from "../auth/auth.tables.ts";
 import { countUnread, notify } from "../notifications/notifications.service.ts";
 import { suppliers } from "../suppliers/suppliers.tables.ts";
 import { users } from "./users.tables.ts";
+import type { Actor, TSessionUser } from "../../lib/caller.ts";
 
 export type { TEmployee };
 
