@@ -13,8 +13,9 @@ import {
   SESSION_TTL_SEC,
   verifyOtp,
   deleteSession,
+  getMe,
 } from "./auth.service.ts";
-import { getMe, setUserLocale } from "../users/users.service.ts";
+import { setUserLocale } from "../users/users.service.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 
 /** Sets the two cookies of the specification: `token` (HttpOnly) and `role` (a hint for the browser). */

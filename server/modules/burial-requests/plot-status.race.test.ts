@@ -19,7 +19,7 @@ import {
   writeHeldRequest,
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { queuePlotChanges } from "../cemeteries/plot-queue.ts";
 import { runDueJobs } from "../jobs/queue.ts";

@@ -4,7 +4,7 @@ import type { TCemeteryRecord } from "../../../common/api-types.ts";
 import { CEMETERY_TERMS, type ZCemeteryInput, type ZGeneratePlots } from "../../../common/schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError, unprocessable } from "../../lib/errors.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { insideRing, layoutPlots, metresToDegrees, type TPlotDraft } from "./cemeteries.layout.ts";
 import { cemeteryRow, ringOf } from "./cemeteries.service.ts";

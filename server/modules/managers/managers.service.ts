@@ -11,7 +11,7 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { managerCemeteryIds } from "../access/access.service.ts";
-import { sessions } from "../auth/auth.tables.ts";
+import { deleteAccount } from "../auth/auth.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { managerCemeteries } from "../access/access.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
@@ -229,8 +229,7 @@ export async function removeManager(db: Db, actor: Actor, managerId: number): Pr
   await db.transaction(async (tx) => {
     const m = await lockManager(tx, managerId);
     const cemeteryIds = await managerCemeteryIds(tx, managerId);
-    await tx.delete(sessions).where(eq(sessions.userId, managerId));
-    await tx.delete(users).where(eq(users.id, managerId));
+    await deleteAccount(tx, managerId);
     await writeAudit(tx, {
       actor,
       entityType: "user",

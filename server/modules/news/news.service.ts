@@ -10,7 +10,7 @@ import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
 import { sanitizeRichText } from "../../lib/rich-text.server.ts";
 import { akimatIdOf, worksForAkimat } from "../access/access.service.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import type { Services } from "../../services.ts";
 import { attachUploads, registerReadPolicy, toUploadFile } from "../uploads/uploads.service.ts";

@@ -6,7 +6,7 @@ import type { Queryable } from "../../db/client.ts";
 import type { NotificationKind } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
 import { defineMachine, type MoveOf, type SameNames, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
-import { suppliers } from "./suppliers.tables.ts";
+import { suppliers } from "../users/organisations.tables.ts";
 
 export type TSupplierRow = typeof suppliers.$inferSelect;
 

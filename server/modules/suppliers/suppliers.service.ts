@@ -10,7 +10,7 @@ import { writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
 import { supplierMachine } from "./suppliers.machine.ts";
-import { suppliers } from "./suppliers.tables.ts";
+import { suppliers } from "../users/organisations.tables.ts";
 import type { Actor } from "../../lib/caller.ts";
 
 /** Supplier companies, by status and text, a page at a time in the list's order (admin). */

@@ -29,7 +29,7 @@ import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
-import { type TNotice, tellAll } from "../workflow/workflow.ts";
+import { type TNotice, tellAll } from "../notifications/notifications.service.ts";
 import { threadComments, threadReads } from "./threads.tables.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 

@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { translate } from "../../../common/i18n.ts";
 import { can, type Permission } from "../../../common/permissions.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError, type ErrorCode } from "../../lib/errors.ts";
@@ -9,10 +8,11 @@ import { issueToField } from "../../lib/http.ts";
 import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
-import { queueSms } from "../jobs/outbox.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
-import { type NotificationKind, notify, paramsIn } from "../notifications/notifications.service.ts";
-import { users } from "../users/users.tables.ts";
+import { type TNotice, tellAll } from "../notifications/notifications.service.ts";
+
+/** Whom a move tells (the notifications module's notice): machines declare theirs with this type. */
+export type { TNotice };
 import { type Actor, isSystem, SYSTEM, type TCaller, type TSessionUser } from "../../lib/caller.ts";
 
 /**
@@ -32,15 +32,6 @@ import { type Actor, isSystem, SYSTEM, type TCaller, type TSessionUser } from ".
  * answers carry it as `moves` and screens draw their forms from it; `machine.history` reads the
  * moves back from the audit log.
  */
-
-/** Whom a move tells: an in-app notification, and an SMS of the same words when `sms` is set. */
-export type TNotice = {
-  userId: number;
-  kind: NotificationKind;
-  params?: Record<string, string | number>;
-  link?: string;
-  sms?: boolean;
-};
 
 /** A table a machine drives: an integer id and a status column. */
 export type TStatusTable = PgTable & { id: PgColumn; status: PgColumn };
@@ -438,24 +429,4 @@ export function timersJob(
       await s.db.transaction((tx) => machine.fireTimer(tx, s, p.id, p.timer, p.at));
     },
   };
-}
-
-/** Writes the notifications and queues the SMS of a move, each in its reader's language. */
-export async function tellAll(tx: Queryable, notices: readonly TNotice[]): Promise<void> {
-  if (!notices.length) return;
-  const ids = [...new Set(notices.filter((n) => n.sms).map((n) => n.userId))];
-  const people = ids.length
-    ? await tx
-        .select({ id: users.id, phone: users.phone, locale: users.locale })
-        .from(users)
-        .where(inArray(users.id, ids))
-    : [];
-  for (const n of notices) {
-    await notify(tx, { userId: n.userId, kind: n.kind, params: n.params, link: n.link });
-    const person = n.sms ? people.find((p) => p.id === n.userId) : undefined;
-    if (person) {
-      const text = translate(person.locale, `notifications.kind.${n.kind}`, paramsIn(n.params ?? {}, person.locale));
-      await queueSms(tx, { phone: person.phone, text });
-    }
-  }
 }
