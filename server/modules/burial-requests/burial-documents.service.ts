@@ -24,7 +24,7 @@ import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { assertManagesCemetery, managerCemeteryIds } from "../managers/managers.service.ts";
+import { assertManagesCemetery, worksInCemetery } from "../access/access.service.ts";
 import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
@@ -78,11 +78,7 @@ export async function certificateData(
     .innerJoin(cemeteries, eq(cemeteries.id, plots.cemeteryId))
     .innerJoin(users, eq(users.id, burials.responsibleUserId))
     .where(eq(burials.id, burialId));
-  const may =
-    !!b &&
-    (user.role === "admin" ||
-      b.burial.responsibleUserId === user.id ||
-      (user.role === "manager" && (await managerCemeteryIds(s.db, user.id)).includes(b.cemetery.id)));
+  const may = !!b && (b.burial.responsibleUserId === user.id || (await worksInCemetery(s.db, user, b.cemetery.id)));
   if (!b || !may) throw new AppError(404, "burial_not_found");
   const [request] = await s.db
     .select({ id: burialRequests.id, createdAt: burialRequests.createdAt })

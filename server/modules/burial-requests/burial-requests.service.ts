@@ -23,6 +23,7 @@ import {
   BURIAL_KINDS,
   BURIAL_REQUEST_STATUSES,
 } from "../../../common/booking.ts";
+import { can } from "../../../common/permissions.ts";
 import { normalizePhone } from "../../../common/phone.ts";
 import { isoDate, ZId } from "../../../common/schemas.ts";
 import { foldName } from "../../../common/search-text.ts";
@@ -604,8 +605,9 @@ async function present(
       familyGrave = { burialId: b.id, name: fullName(b), lastBurial: last, burials: n };
     }
   }
+  // The family's name and phone are for the staff who handle bookings (the family knows its own).
   let client: TBurialRequest["client"] = null;
-  if (user.role !== "client") {
+  if (can(user.role, "booking.view")) {
     const [c] = await db.select().from(users).where(eq(users.id, row.clientId));
     if (c) client = { name: fullName(c), phone: c.phone };
   }
@@ -645,7 +647,7 @@ async function present(
     todo: todoOf(row, hasCertificate),
     moves,
     onlinePayment:
-      user.role === "client" &&
+      row.clientId === user.id &&
       row.status === "pending" &&
       row.expiresAt > now &&
       hasCertificate &&

@@ -18,9 +18,6 @@ import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 import type { Actor } from "../../lib/caller.ts";
 
-// The manager area's scope lives in the access module; re-exported for the callers of this module.
-export { assertManagesCemetery, handlesRequestFor, managerCemeteryIds } from "../access/access.service.ts";
-
 const nameColumn = (locale: Locale) => (locale === "kk" ? cemeteries.nameKk : cemeteries.nameRu);
 
 /** Every cemetery, by name in the locale: what the admin may assign. */
@@ -130,6 +127,8 @@ export async function inviteManager(
   return db.transaction(async (tx) => {
     const phoneTaken = new AppError(409, "phone_taken", {}, [{ path: "phone", key: "errors.phone_taken" }]);
     const [existing] = await tx.select().from(users).where(eq(users.phone, input.phone)).for("update");
+    // The *target* account's role, not the caller's: a phone already a manager's is reused (its
+    // cemeteries added), a phone of any other kind of account is refused. Data, not access.
     if (existing && existing.role !== "manager") throw phoneTaken;
     let id = existing?.id;
     if (!id) {

@@ -7,7 +7,7 @@ import { notifications } from "../notifications/notifications.tables.ts";
 import { managerCemeteries } from "../access/access.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
-import { assertManagesCemetery, managerCemeteryIds } from "./managers.service.ts";
+import { assertManagesCemetery, managerCemeteryIds } from "../access/access.service.ts";
 
 let h: Harness;
 beforeAll(async () => {
