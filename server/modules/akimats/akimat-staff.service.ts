@@ -17,6 +17,20 @@ import { users } from "../users/users.tables.ts";
 
 export type { TEmployee };
 
+/** The accounts of an akimat's staff, as a condition on `users`. */
+const staffOf = (akimatId: number) => and(eq(users.akimatId, akimatId), eq(users.role, "akimat"));
+
+/** One employee of the akimat, locked for a change, or 404 `user_not_found` (another akimat's too). */
+async function employeeOf(tx: Queryable, akimatId: number, id: number): Promise<typeof users.$inferSelect> {
+  const [target] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), staffOf(akimatId)))
+    .for("update");
+  if (!target) throw new AppError(404, "user_not_found");
+  return target;
+}
+
 function toEmployee(u: typeof users.$inferSelect): TEmployee {
   return {
     id: u.id,
@@ -37,7 +51,7 @@ export async function listEmployeePage(
   akimatId: number,
   q: TListQuery<"surname" | "lastLoginAt", unknown>,
 ): Promise<TPage<TEmployee>> {
-  const where = and(eq(users.akimatId, akimatId), eq(users.role, "akimat"));
+  const where = staffOf(akimatId);
   const { limit, offset } = pageWindow(q);
   const [[counted], rows] = await Promise.all([
     db.select({ n: count() }).from(users).where(where),
@@ -54,11 +68,7 @@ export async function listEmployeePage(
 
 /** Every employee of the akimat (its card in the admin's area). */
 export async function listEmployees(db: Queryable, akimatId: number): Promise<TEmployee[]> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.akimatId, akimatId), eq(users.role, "akimat")))
-    .orderBy(asc(users.surname), asc(users.name));
+  const rows = await db.select().from(users).where(staffOf(akimatId)).orderBy(asc(users.surname), asc(users.name));
   return rows.map(toEmployee);
 }
 
@@ -128,11 +138,7 @@ export async function updateEmployee(
 ): Promise<TEmployee> {
   const akimatId = assertAkimatAdmin(user);
   return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.akimatId, akimatId), eq(users.role, "akimat")));
-    if (!target) throw new AppError(404, "user_not_found");
+    const target = await employeeOf(tx, akimatId, id);
     if (target.id === user.id && input.akimatRole !== "admin") {
       // An admin cannot demote themselves and leave the akimat with no one to manage it.
       throw new AppError(409, "cannot_remove_self");
@@ -166,11 +172,7 @@ export async function removeEmployee(db: Db, user: TSessionUser, id: number): Pr
   const akimatId = assertAkimatAdmin(user);
   if (id === user.id) throw new AppError(409, "cannot_remove_self");
   await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.akimatId, akimatId), eq(users.role, "akimat")));
-    if (!target) throw new AppError(404, "user_not_found");
+    const target = await employeeOf(tx, akimatId, id);
     await deleteAccount(tx, id);
     await writeAudit(tx, {
       actor: { id: user.id, role: user.role },
