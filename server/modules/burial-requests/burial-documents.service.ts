@@ -30,7 +30,8 @@ import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 import type { TCalendarData, TCalendarEvent, TCertificateData, TConfirmationData } from "./burial-documents.ts";
-import { getBurialRequest, lastBurialIn, placesOf } from "./burial-requests.service.ts";
+import { getBurialRequest, placesOf } from "./burial-request-view.service.ts";
+import { familyGraveOf } from "./family-graves.service.ts";
 import { burialRequests, calendarFeeds } from "./burial-requests.tables.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 
@@ -112,8 +113,8 @@ async function familyGraves(db: Queryable, rows: readonly { id: number; familyBu
   const out = new Map<number, { name: string; lastBurial: string | null }>();
   for (const r of rows) {
     if (!r.familyBurialId) continue;
-    const [b] = await db.select().from(burials).where(eq(burials.id, r.familyBurialId));
-    if (b) out.set(r.id, { name: fullName(b), lastBurial: (await lastBurialIn(db, b.plotId)).last });
+    const grave = await familyGraveOf(db, r.familyBurialId);
+    if (grave) out.set(r.id, { name: grave.name, lastBurial: grave.lastBurial });
   }
   return out;
 }
