@@ -16,7 +16,7 @@ import { notificationRoutes } from "./modules/notifications/notifications.routes
 import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
 import { threadRoutes } from "./modules/threads/threads.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
-import { userRoutes } from "./modules/users/users.routes.ts";
+import { akimatStaffRoutes } from "./modules/akimats/akimat-staff.routes.ts";
 
 /**
  * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's
@@ -25,7 +25,7 @@ import { userRoutes } from "./modules/users/users.routes.ts";
 export const apiOperations = createRouter()
   .route("/", authRoutes)
   .route("/", akimatRoutes)
-  .route("/", userRoutes)
+  .route("/", akimatStaffRoutes)
   .route("/", supplierRoutes)
   .route("/", notificationRoutes)
   .route("/", uploadRoutes)

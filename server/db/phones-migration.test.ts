@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizePhone } from "../../common/phone.ts";
-import { akimats } from "../modules/akimats/akimats.tables.ts";
+import { akimats } from "../modules/users/organisations.tables.ts";
 import { cemeteries } from "../modules/cemeteries/cemeteries.tables.ts";
 import { createHarness, type Harness } from "../test/harness.ts";
 

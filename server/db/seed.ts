@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { akimats } from "../modules/akimats/akimats.tables.ts";
+import { akimats, suppliers } from "../modules/users/organisations.tables.ts";
 import { news } from "../modules/news/news.tables.ts";
-import { suppliers } from "../modules/suppliers/suppliers.tables.ts";
 import { users } from "../modules/users/users.tables.ts";
 import type { Queryable } from "./client.ts";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUEUED_JOBS } from "../jobs.ts";
-import { akimats } from "../modules/akimats/akimats.tables.ts";
+import { akimats } from "../modules/users/organisations.tables.ts";
 import { burialRequests } from "../modules/burial-requests/burial-requests.tables.ts";
 import { jobs } from "../modules/jobs/jobs.tables.ts";
 import { runDueJobs } from "../modules/jobs/queue.ts";

@@ -1,8 +1,8 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Permission } from "../../common/permissions.ts";
-import type { TSessionUser } from "../modules/auth/auth.service.ts";
 import { type ApiEnv, requirePermission, requireUser } from "./http.ts";
+import type { TSessionUser } from "./caller.ts";
 
 /** Who may call an operation: anyone, any signed-in user, or the holders of a permission. */
 export type Access = Permission | "public" | "signed-in";

@@ -14,11 +14,11 @@ import {
   readCookie,
 } from "../../common/locale.ts";
 import type { Services } from "../services.ts";
-import type { TSessionUser } from "../modules/auth/auth.service.ts";
 import { AppError, type FieldIssue } from "./errors.ts";
 
 import { can, type Permission } from "../../common/permissions.ts";
 import type { Role } from "../../common/roles.ts";
+import type { TSessionUser } from "./caller.ts";
 
 export type { Role };
 

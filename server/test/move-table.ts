@@ -3,11 +3,11 @@ import { expect, it } from "vitest";
 import type { Queryable } from "../db/client.ts";
 import { DEMO_PHONES } from "../db/seed.ts";
 import { AppError } from "../lib/errors.ts";
-import { type Actor, SYSTEM } from "../modules/audit/audit.service.ts";
 import { auditLog } from "../modules/audit/audit.tables.ts";
 import { users } from "../modules/users/users.tables.ts";
 import type { RowOf, TMachine, TMoveInput, TStatusTable } from "../modules/workflow/workflow.ts";
 import type { Harness } from "./harness.ts";
+import { type Actor, SYSTEM } from "../lib/caller.ts";
 
 /**
  * Table-driven tests of a workflow machine: for each move, a grid written out by hand with one row

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { spellName } from "../../common/search-text.ts";
 import type { Queryable } from "../db/client.ts";
-import { akimats } from "../modules/akimats/akimats.tables.ts";
+import { akimats } from "../modules/users/organisations.tables.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../modules/burials/burials.seed.ts";
 import { burials } from "../modules/burials/burials.tables.ts";
 import { plots } from "../modules/cemeteries/cemeteries.tables.ts";

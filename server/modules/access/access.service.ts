@@ -3,20 +3,29 @@
  * of work; this module says on which records: a manager works in the cemeteries assigned to them
  * and the admin in every one, an akimat's staff in their own akimat (changing its staff is for the
  * akimat's admin), a supplier in its own company, anyone on what they own. Services ask it before
- * they touch a record, and list queries fold its condition into their `where` (`cemeteryScope`,
- * `registryRequestScope`), so a list never shows what a single read would refuse.
+ * they touch a record, and list queries fold its condition into their `where`, so a list never shows
+ * what a single read would refuse.
+ *
+ * Each entity's scope is one named function here, of one shape: `(caller, columns) => SQL | null`
+ * (null: every row; `false`: none), given the entity's own columns so that this module needs no
+ * table of the modules above it: `burialRequestScope`, `registryRequestScope`, `newsScope`,
+ * `supplierReviewScope`, and `akimatCityScope` for records addressed to an akimat by a person
+ * (appeals). A workflow's machine names its scope as `scope: (caller) => xScope(caller, table…)`.
  *
  * This is the one place that turns a role into a scope; services do not compare roles themselves.
  */
 import { and, asc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { can } from "../../../common/permissions.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
 import { managerCemeteries } from "./access.tables.ts";
 import { users } from "../users/users.tables.ts";
+import type { TSessionUser } from "../../lib/caller.ts";
 
 type Who = Pick<TSessionUser, "id" | "role">;
+/** What the akimat's scopes read of a caller. */
+type AkimatWho = Pick<TSessionUser, "id" | "role" | "akimatId">;
 
 /** Whether a user works in every cemetery without assignments: the admin. */
 function worksEverywhere(user: Who): boolean {
@@ -67,6 +76,12 @@ export function cemeteryScope(user: Who, cemeteryColumn: AnyPgColumn): SQL | nul
   return sql`${cemeteryColumn} in ${assignedTo(user.id)}`;
 }
 
+/** Whether a user works in a cemetery: the admin in every one, a manager in those assigned to them. */
+export async function worksInCemetery(db: Queryable, user: Who, cemeteryId: number): Promise<boolean> {
+  const ids = await staffCemeteryIds(db, user);
+  return ids === "all" || ids.includes(cemeteryId);
+}
+
 /**
  * Lets the admin into every cemetery and a manager into the cemeteries assigned to them:
  * 403 `cemetery_not_assigned` for a manager's other cemeteries, 403 `forbidden` for other roles.
@@ -101,6 +116,18 @@ export function registryRequestScope(user: Who, cemeteryColumn: AnyPgColumn): SQ
   return or(own, and(isNull(cemeteryColumn), sql`exists ${assignedTo(user.id)}`)) as SQL;
 }
 
+// ——— Burial requests ———
+
+/**
+ * The burial requests a user reaches, on the request's columns: a family (a client) their own
+ * (`applicant`), the cemeteries' staff those of the cemeteries they work in (the admin all), anyone
+ * else none.
+ */
+export function burialRequestScope(user: Who, columns: { applicant: AnyPgColumn; cemetery: AnyPgColumn }): SQL | null {
+  if (user.role === "client") return eq(columns.applicant, user.id);
+  return cemeteryScope(user, columns.cemetery);
+}
+
 // ——— The akimat ———
 
 /** The akimat a staff member works for, or 403 (not an akimat's staff). */
@@ -114,6 +141,24 @@ export function worksForAkimat(user: Pick<TSessionUser, "role" | "akimatId">, ak
   return user.role === "akimat" && user.akimatId === akimatId;
 }
 
+/** An akimat's news: its staff reach their own akimat's items; anyone else is refused (403). */
+export function newsScope(user: Pick<TSessionUser, "role" | "akimatId">, akimatColumn: AnyPgColumn): SQL {
+  return eq(akimatColumn, akimatIdOf(user));
+}
+
+/**
+ * Records a person addresses to an akimat (appeals to the akimat of their city), on the record's
+ * columns: the akimat's staff reach those of their akimat (`akimat`), the person who applied —
+ * a family, a supplier company's person — their own (`applicant`), the admin every one; a cemetery
+ * manager none (they work for the cemeteries, not the akimat).
+ */
+export function akimatCityScope(user: AkimatWho, columns: { akimat: AnyPgColumn; applicant: AnyPgColumn }): SQL | null {
+  if (worksEverywhere(user)) return null;
+  if (user.role === "akimat") return user.akimatId ? eq(columns.akimat, user.akimatId) : sql`false`;
+  if (user.role === "client" || user.role === "supplier") return eq(columns.applicant, user.id);
+  return sql`false`;
+}
+
 /** Whether a user is the admin of their akimat (who invites, edits and removes its staff). */
 export function isAkimatAdmin(user: Pick<TSessionUser, "role" | "akimatId" | "akimatRole">): boolean {
   return user.role === "akimat" && Boolean(user.akimatId) && user.akimatRole === "admin";
@@ -124,6 +169,21 @@ export function assertAkimatAdmin(user: Pick<TSessionUser, "role" | "akimatId" |
   const akimatId = akimatIdOf(user);
   if (!isAkimatAdmin(user)) throw new AppError(403, "not_akimat_admin");
   return akimatId;
+}
+
+// ——— Supplier companies ———
+
+/**
+ * The companies reached through the review machine: every one for those who review suppliers,
+ * none for anyone else (a supplier reads its own company through `/suppliers/me`).
+ */
+export function supplierReviewScope(user: Pick<TSessionUser, "role">): SQL | null {
+  return can(user.role, "suppliers.review") ? null : sql`false`;
+}
+
+/** Whether a user reads a company's documents: those who review suppliers, and the company's own people. */
+export function readsSupplier(user: Pick<TSessionUser, "role" | "supplierId">, supplierId: number): boolean {
+  return can(user.role, "suppliers.review") || user.supplierId === supplierId;
 }
 
 // ——— Owners ———

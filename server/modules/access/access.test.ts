@@ -1,21 +1,28 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { integer, pgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "../../../common/roles.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
 import { managerCemeteries } from "./access.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { registryRequests } from "../registry-requests/registry-requests.tables.ts";
 import { users } from "../users/users.tables.ts";
 import {
+  akimatCityScope,
   akimatIdOf,
   assertAkimatAdmin,
+  burialRequestScope,
   cemeteryScope,
   handlesRequestFor,
+  newsScope,
   ownSupplierId,
+  readsSupplier,
   registryRequestScope,
   staffCemeteryIds,
+  supplierReviewScope,
+  worksInCemetery,
 } from "./access.service.ts";
 
 let h: Harness;
@@ -106,5 +113,103 @@ describe("akimat and supplier scopes", () => {
   it("gives a supplier's account its own company only", () => {
     expect(ownSupplierId({ supplierId: 3 })).toBe(3);
     expect(() => ownSupplierId({ supplierId: null })).toThrow(expect.objectContaining({ code: "supplier_not_found" }));
+  });
+});
+
+/**
+ * Records of every entity's shape, in a table of this test's own (the per-file database is this
+ * file's): an akimat, an applicant (user ids 10, 11: clients; 12: a supplier's person) and a cemetery.
+ */
+const probe = pgTable("access_scope_probe", {
+  id: integer().primaryKey(),
+  akimatId: integer().notNull(),
+  applicantId: integer().notNull(),
+  cemeteryId: integer().notNull(),
+});
+const A = 1;
+const B = 2;
+
+describe("each entity's scope", () => {
+  beforeEach(async () => {
+    await h.db.execute(
+      sql`create table if not exists access_scope_probe (id integer primary key, akimat_id integer not null, applicant_id integer not null, cemetery_id integer not null)`,
+    );
+    await h.db.delete(probe);
+    await h.db.insert(probe).values([
+      { id: 1, akimatId: A, applicantId: 10, cemeteryId: mine },
+      { id: 2, akimatId: B, applicantId: 11, cemeteryId: other },
+      { id: 3, akimatId: A, applicantId: 12, cemeteryId: other },
+    ]);
+  });
+
+  type TWho = { id: number; role: Role; akimatId: number | null; supplierId: number | null };
+  const person = (role: Role, id: number, more: Partial<TWho> = {}): TWho => ({
+    id,
+    role,
+    akimatId: null,
+    supplierId: null,
+    ...more,
+  });
+  const rowsOf = async (scope: SQL | null) => {
+    const rows = await h.db
+      .select({ id: probe.id })
+      .from(probe)
+      .where(scope ?? undefined)
+      .orderBy(asc(probe.id));
+    return rows.map((r) => r.id);
+  };
+
+  it("burial requests: the family its own, a manager their cemeteries', the admin all, others none", async () => {
+    const scope = (u: TWho) => burialRequestScope(u, { applicant: probe.applicantId, cemetery: probe.cemeteryId });
+    expect(scope(person("admin", 1))).toBeNull();
+    expect(await rowsOf(scope(person("admin", 1)))).toEqual([1, 2, 3]);
+    expect(await rowsOf(scope(person("manager", managerId)))).toEqual([1]);
+    expect(await rowsOf(scope(person("client", 10)))).toEqual([1]);
+    expect(await rowsOf(scope(person("client", 11)))).toEqual([2]);
+    expect(await rowsOf(scope(person("client", 99)))).toEqual([]);
+    expect(await rowsOf(scope(person("supplier", 12, { supplierId: 3 })))).toEqual([]);
+    expect(await rowsOf(scope(person("akimat", 20, { akimatId: A })))).toEqual([]);
+  });
+
+  it("records addressed to an akimat: its staff theirs, the applicant their own, the admin all, a manager none", async () => {
+    const scope = (u: TWho) => akimatCityScope(u, { akimat: probe.akimatId, applicant: probe.applicantId });
+    expect(scope(person("admin", 1))).toBeNull();
+    expect(await rowsOf(scope(person("akimat", 20, { akimatId: A })))).toEqual([1, 3]);
+    expect(await rowsOf(scope(person("akimat", 21, { akimatId: B })))).toEqual([2]);
+    expect(await rowsOf(scope(person("akimat", 22)))).toEqual([]);
+    expect(await rowsOf(scope(person("manager", managerId)))).toEqual([]);
+    expect(await rowsOf(scope(person("client", 10)))).toEqual([1]);
+    expect(await rowsOf(scope(person("client", 11)))).toEqual([2]);
+    expect(await rowsOf(scope(person("client", 99)))).toEqual([]);
+    expect(await rowsOf(scope(person("supplier", 12, { supplierId: 3 })))).toEqual([3]);
+    expect(await rowsOf(scope(person("supplier", 13, { supplierId: 4 })))).toEqual([]);
+  });
+
+  it("news: an akimat's staff their own akimat's items; anyone else is refused", async () => {
+    expect(await rowsOf(newsScope(person("akimat", 20, { akimatId: A }), probe.akimatId))).toEqual([1, 3]);
+    expect(await rowsOf(newsScope(person("akimat", 21, { akimatId: B }), probe.akimatId))).toEqual([2]);
+    for (const role of ["admin", "manager", "supplier", "client"] as const)
+      expect(() => newsScope(person(role, 1), probe.akimatId), role).toThrow(
+        expect.objectContaining({ code: "forbidden" }),
+      );
+  });
+
+  it("suppliers: the reviewers reach every company through the machine; a company reads only its own documents", async () => {
+    expect(supplierReviewScope(person("admin", 1))).toBeNull();
+    for (const role of ["akimat", "manager", "supplier", "client"] as const)
+      expect(await rowsOf(supplierReviewScope(person(role, 1, { supplierId: 1 }))), role).toEqual([]);
+    expect(readsSupplier(person("admin", 1), 3)).toBe(true);
+    expect(readsSupplier(person("supplier", 12, { supplierId: 3 }), 3)).toBe(true);
+    expect(readsSupplier(person("supplier", 12, { supplierId: 3 }), 4)).toBe(false);
+    for (const role of ["akimat", "manager", "client"] as const)
+      expect(readsSupplier(person(role, 1), 3), role).toBe(false);
+  });
+
+  it("a cemetery: the admin works in every one, a manager in their own, nobody else in any", async () => {
+    expect(await worksInCemetery(h.db, person("admin", 1), other)).toBe(true);
+    expect(await worksInCemetery(h.db, person("manager", managerId), mine)).toBe(true);
+    expect(await worksInCemetery(h.db, person("manager", managerId), other)).toBe(false);
+    for (const role of ["akimat", "supplier", "client"] as const)
+      expect(await worksInCemetery(h.db, person(role, managerId), mine), role).toBe(false);
   });
 });

@@ -2,10 +2,11 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { TAkimat } from "../../../common/api-types.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
-import { inviteAkimatEmployee, listEmployees, type TEmployee, type TInvite } from "../users/users.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
+import { inviteAkimatEmployee, listEmployees, type TEmployee, type TInvite } from "./akimat-staff.service.ts";
 import { users } from "../users/users.tables.ts";
-import { akimats } from "./akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 type AkimatFields = Omit<TAkimat, "id" | "employeeCount" | "createdAt">;
 

@@ -1,9 +1,6 @@
 import type { Queryable } from "../../db/client.ts";
+import type { Actor } from "../../lib/caller.ts";
 import { auditLog } from "./audit.tables.ts";
-
-/** Who acts: a signed-in user, or the system itself (seeds, timers). */
-export type Actor = { id: number; role: string } | { id: null; role: "system" };
-export const SYSTEM: Actor = { id: null, role: "system" };
 
 /** Appends one row to the audit log, inside the caller's transaction. */
 export async function writeAudit(

@@ -11,11 +11,12 @@ import {
   registerSupplier,
   requestOtp,
   SESSION_TTL_SEC,
-  type TSessionUser,
   verifyOtp,
   deleteSession,
+  getMe,
 } from "./auth.service.ts";
-import { getMe, setUserLocale } from "../users/users.service.ts";
+import { setUserLocale } from "../users/users.service.ts";
+import type { TSessionUser } from "../../lib/caller.ts";
 
 /** Sets the two cookies of the specification: `token` (HttpOnly) and `role` (a hint for the browser). */
 export function setSessionCookies(c: Context<ApiEnv>, token: string, user: TSessionUser) {

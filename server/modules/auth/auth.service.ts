@@ -9,12 +9,10 @@ import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { notify } from "../notifications/notifications.service.ts";
-import { suppliers } from "../suppliers/suppliers.tables.ts";
+import { countUnread, notify } from "../notifications/notifications.service.ts";
+import { akimats, suppliers } from "../users/organisations.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { otpCodes, sessions } from "./auth.tables.ts";
-
-export type { TSessionUser };
 
 /** Login rules. */
 export const OTP = {
@@ -266,6 +264,28 @@ export async function resolveSession(
     return null;
   }
   return { user: toSessionUser(row.user), sessionId: row.session.id };
+}
+
+/**
+ * Removes an account (an akimat's employee, a manager): its sessions end at once, then the row
+ * goes; what refers to it follows the foreign keys. The caller writes the audit row.
+ */
+export async function deleteAccount(tx: Queryable, userId: number): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(users).where(eq(users.id, userId));
+}
+
+/** `GET /me`: the signed-in person, the organisation they speak for, their unread notifications. */
+export async function getMe(db: Db, user: TSessionUser, locale: Locale) {
+  let organisation: { kind: "akimat" | "supplier"; id: number; name: string; status?: string } | null = null;
+  if (user.akimatId) {
+    const [a] = await db.select().from(akimats).where(eq(akimats.id, user.akimatId));
+    if (a) organisation = { kind: "akimat", id: a.id, name: locale === "kk" ? a.nameKk : a.nameRu };
+  } else if (user.supplierId) {
+    const [sup] = await db.select().from(suppliers).where(eq(suppliers.id, user.supplierId));
+    if (sup) organisation = { kind: "supplier", id: sup.id, name: sup.companyName, status: sup.status };
+  }
+  return { user, organisation, unreadNotifications: await countUnread(db, user.id) };
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {

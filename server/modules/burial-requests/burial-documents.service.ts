@@ -24,15 +24,16 @@ import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
-import { assertManagesCemetery, managerCemeteryIds } from "../managers/managers.service.ts";
+import { assertManagesCemetery, worksInCemetery } from "../access/access.service.ts";
 import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 import type { TCalendarData, TCalendarEvent, TCertificateData, TConfirmationData } from "./burial-documents.ts";
-import { getBurialRequest, lastBurialIn, placesOf } from "./burial-requests.service.ts";
+import { getBurialRequest, placesOf } from "./burial-request-view.service.ts";
+import { familyGraveOf } from "./family-graves.service.ts";
 import { burialRequests, calendarFeeds } from "./burial-requests.tables.ts";
+import type { TSessionUser } from "../../lib/caller.ts";
 
 /**
  * The request as its confirmation prints it, for whoever may read the request (its family, the
@@ -78,11 +79,7 @@ export async function certificateData(
     .innerJoin(cemeteries, eq(cemeteries.id, plots.cemeteryId))
     .innerJoin(users, eq(users.id, burials.responsibleUserId))
     .where(eq(burials.id, burialId));
-  const may =
-    !!b &&
-    (user.role === "admin" ||
-      b.burial.responsibleUserId === user.id ||
-      (user.role === "manager" && (await managerCemeteryIds(s.db, user.id)).includes(b.cemetery.id)));
+  const may = !!b && (b.burial.responsibleUserId === user.id || (await worksInCemetery(s.db, user, b.cemetery.id)));
   if (!b || !may) throw new AppError(404, "burial_not_found");
   const [request] = await s.db
     .select({ id: burialRequests.id, createdAt: burialRequests.createdAt })
@@ -116,8 +113,8 @@ async function familyGraves(db: Queryable, rows: readonly { id: number; familyBu
   const out = new Map<number, { name: string; lastBurial: string | null }>();
   for (const r of rows) {
     if (!r.familyBurialId) continue;
-    const [b] = await db.select().from(burials).where(eq(burials.id, r.familyBurialId));
-    if (b) out.set(r.id, { name: fullName(b), lastBurial: (await lastBurialIn(db, b.plotId)).last });
+    const grave = await familyGraveOf(db, r.familyBurialId);
+    if (grave) out.set(r.id, { name: grave.name, lastBurial: grave.lastBurial });
   }
   return out;
 }

@@ -13,7 +13,7 @@ import {
 } from "../../test/booking-fixtures.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { calendarFeed, confirmationDoc, foldLine, icsEscape, type TConfirmationData } from "./burial-documents.ts";

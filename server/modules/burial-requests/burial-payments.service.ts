@@ -3,11 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { onlineReceipt, requestNumber } from "../../../common/booking.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { Queryable } from "../../db/client.ts";
 import type { Services } from "../../services.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
-import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
-import { payOnline } from "./burial-requests.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
+import { holdsKeepable, burialRequestMachine } from "./burial-requests.machine.ts";
 import { burialRequests, payments } from "./burial-requests.tables.ts";
+import { type TSessionUser, SYSTEM } from "../../lib/caller.ts";
 
 /**
  * Starts (or resumes) the online payment of the client's own request, ready to pay (certificate,
@@ -113,4 +114,17 @@ export async function fakeCheckout(s: Services, paymentId: string) {
     number: requestNumber(p.requestId, p.createdAt),
     receipt: p.status === "paid" ? onlineReceipt(p.requestId, p.createdAt) : null,
   };
+}
+
+/** Pays a request on the payment provider's word (the system's move), in the caller's transaction. */
+export async function payOnline(tx: Queryable, s: Services, requestId: number, paymentId: string): Promise<boolean> {
+  const [row] = await tx.select().from(burialRequests).where(eq(burialRequests.id, requestId)).for("update");
+  if (row?.status !== "pending" || row.expiresAt <= s.now()) return false;
+  // Another family booked a place after the hold lapsed, before this payment was confirmed: the
+  // money is returned (`refund_due`), the request stays unpaid and expires.
+  if (!(await holdsKeepable(tx, row.id))) return false;
+  // The receipt people read (`P-2026-000123`); the payment's own id stays in the history's data.
+  const ref = onlineReceipt(row.id, row.createdAt);
+  await burialRequestMachine.move(tx, s, row, "pay_online", SYSTEM, { ref, paymentId });
+  return true;
 }

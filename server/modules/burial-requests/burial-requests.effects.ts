@@ -1,11 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { birthDateFromIin } from "../../../common/booking.ts";
 import type { Queryable } from "../../db/client.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { burialRecordValues } from "../burials/manager.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 type TRow = typeof burialRequests.$inferSelect;
 

@@ -14,7 +14,7 @@ import {
 } from "../workflow/workflow.ts";
 import { listAttached } from "../uploads/uploads.service.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
-import { cemeteryScope, managersOf } from "../access/access.service.ts";
+import { burialRequestScope, managersOf } from "../access/access.service.ts";
 import { completeBurial } from "./burial-requests.effects.ts";
 
 export type TBurialRequestRow = typeof burialRequests.$inferSelect;
@@ -129,9 +129,7 @@ export const burialRequestMachine = defineMachine({
   initial: "pending",
   // A family reaches its own requests, the cemetery's staff those of their cemeteries (the admin all).
   scope: (caller) =>
-    caller.role === "client"
-      ? eq(burialRequests.clientId, caller.id)
-      : cemeteryScope(caller, burialRequests.cemeteryId),
+    burialRequestScope(caller, { applicant: burialRequests.clientId, cemetery: burialRequests.cemeteryId }),
   notFound: "burial_request_not_found",
   created: ({ row }, tx) => tellStaff(tx, row, "burial_booked"),
   // An unpaid hold ends at its time; the family is reminded 24 h and 1 h before (in the app and by

@@ -14,7 +14,7 @@ import {
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { readGrid } from "../../test/move-table.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { burialRequests } from "./burial-requests.tables.ts";
 

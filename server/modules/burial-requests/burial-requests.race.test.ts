@@ -19,7 +19,7 @@ import {
   writeHeldRequest,
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { notifications } from "../notifications/notifications.tables.ts";

@@ -15,15 +15,11 @@ import { FakePaymentProvider } from "../payments/payments.provider.ts";
 import { AppError } from "../../lib/errors.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { fakeCheckout, paymentCallback, startOnlinePayment } from "./burial-payments.service.ts";
-import {
-  clientCemeteries,
-  createBooking,
-  getBurialRequest,
-  listBurialRequests,
-  ZBurialRequestList,
-  saveDetails,
-  slotsForRequest,
-} from "./burial-requests.service.ts";
+import { createBooking } from "./burial-booking.service.ts";
+import { listBurialRequests, ZBurialRequestList } from "./burial-request-list.service.ts";
+import { getBurialRequest } from "./burial-request-view.service.ts";
+import { saveDetails, slotsForRequest } from "./burial-slots.service.ts";
+import { clientCemeteries } from "./family-graves.service.ts";
 import { burialRequestMachine } from "./burial-requests.machine.ts";
 import { moveRoute } from "../workflow/move-route.ts";
 

@@ -14,7 +14,7 @@ import {
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
 import { managerCemeteries } from "../access/access.tables.ts";

@@ -19,13 +19,13 @@ import {
   writeHeldRequest,
 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
-import { SYSTEM } from "../audit/audit.service.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { queuePlotChanges } from "../cemeteries/plot-queue.ts";
 import { runDueJobs } from "../jobs/queue.ts";
 import { burialRequestMachine } from "./burial-requests.machine.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
+import { SYSTEM } from "../../lib/caller.ts";
 
 /**
  * A place's status (and its cemetery's counts) under holds written by two transactions at once, on

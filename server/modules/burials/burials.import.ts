@@ -12,13 +12,14 @@ import { translate } from "../../../common/i18n.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError, type FieldIssue } from "../../lib/errors.ts";
 import { can } from "../../../common/permissions.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { registerReadPolicy } from "../uploads/uploads.service.ts";
 import { insideRing, metresToDegrees } from "../cemeteries/cemeteries.layout.ts";
 import { yearOf } from "./burials.service.ts";
 import { cemeteryRow, PLOT_MAX_EXTENT_DEG, ringOf } from "../cemeteries/cemeteries.service.ts";
 import { burials } from "./burials.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 /** An imported workbook stays bound to its cemetery under this entity type, the record of what was loaded. */
 export const IMPORT_FILES = "cemetery_import";

@@ -12,13 +12,13 @@ import { spellName } from "../../../common/search-text.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { assertManagesCemetery, staffCemeteryIds } from "../access/access.service.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { listCemeteries, plotFacts } from "../cemeteries/cemeteries.service.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { isPlotClaimed, queuePlotChanges } from "../cemeteries/plot-queue.ts";
 import { getPublicBurial, isoDate, SEARCH_PAGE_SIZE, searchBurials, yearOf } from "./burials.service.ts";
 import { burials } from "./burials.tables.ts";
+import type { TSessionUser } from "../../lib/caller.ts";
 
 export async function staffCemeteries(db: Db, user: TSessionUser, locale: Locale): Promise<TCemeterySummary[]> {
   const ids = await staffCemeteryIds(db, user);

@@ -1,7 +1,7 @@
 import { PLOT_STATUSES, RELIGIONS } from "../../../common/api-types.ts";
 import { sql } from "drizzle-orm";
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 
 export const CEMETERY_STATUSES = ["open", "family_only", "closed"] as const;
 

@@ -4,11 +4,12 @@ import type { TCemeteryRecord } from "../../../common/api-types.ts";
 import { CEMETERY_TERMS, type ZCemeteryInput, type ZGeneratePlots } from "../../../common/schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError, unprocessable } from "../../lib/errors.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { akimats } from "../users/organisations.tables.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { insideRing, layoutPlots, metresToDegrees, type TPlotDraft } from "./cemeteries.layout.ts";
 import { cemeteryRow, ringOf } from "./cemeteries.service.ts";
 import { cemeteries, plots, type TPolygon } from "./cemeteries.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 type CemeteryInput = z.output<typeof ZCemeteryInput>;
 type TermKey = keyof typeof CEMETERY_TERMS;

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { foldName } from "../../../common/search-text.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
 import { burials } from "../burials/burials.tables.ts";

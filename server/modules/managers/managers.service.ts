@@ -9,16 +9,14 @@ import type { TCemeteryRef, TManager, TManagerList } from "../../../common/api-t
 import type { Locale } from "../../../common/locale.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { managerCemeteryIds } from "../access/access.service.ts";
-import { sessions } from "../auth/auth.tables.ts";
+import { deleteAccount } from "../auth/auth.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { managerCemeteries } from "../access/access.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
-
-// The manager area's scope lives in the access module; re-exported for the callers of this module.
-export { assertManagesCemetery, handlesRequestFor, managerCemeteryIds } from "../access/access.service.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 const nameColumn = (locale: Locale) => (locale === "kk" ? cemeteries.nameKk : cemeteries.nameRu);
 
@@ -129,6 +127,8 @@ export async function inviteManager(
   return db.transaction(async (tx) => {
     const phoneTaken = new AppError(409, "phone_taken", {}, [{ path: "phone", key: "errors.phone_taken" }]);
     const [existing] = await tx.select().from(users).where(eq(users.phone, input.phone)).for("update");
+    // The *target* account's role, not the caller's: a phone already a manager's is reused (its
+    // cemeteries added), a phone of any other kind of account is refused. Data, not access.
     if (existing && existing.role !== "manager") throw phoneTaken;
     let id = existing?.id;
     if (!id) {
@@ -228,8 +228,7 @@ export async function removeManager(db: Db, actor: Actor, managerId: number): Pr
   await db.transaction(async (tx) => {
     const m = await lockManager(tx, managerId);
     const cemeteryIds = await managerCemeteryIds(tx, managerId);
-    await tx.delete(sessions).where(eq(sessions.userId, managerId));
-    await tx.delete(users).where(eq(users.id, managerId));
+    await deleteAccount(tx, managerId);
     await writeAudit(tx, {
       actor,
       entityType: "user",

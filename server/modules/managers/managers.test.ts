@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
 import { managerCemeteries } from "../access/access.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
-import { assertManagesCemetery, managerCemeteryIds } from "./managers.service.ts";
+import { assertManagesCemetery, managerCemeteryIds } from "../access/access.service.ts";
 
 let h: Harness;
 beforeAll(async () => {

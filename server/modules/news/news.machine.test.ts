@@ -4,11 +4,11 @@ import type { NewsStatus } from "../../../common/api-types.ts";
 import type { Queryable } from "../../db/client.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { actorsOf, itFollowsTheGrids, type TActorName } from "../../test/move-table.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
-import type { Actor } from "../audit/audit.service.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { uploads } from "../uploads/uploads.tables.ts";
 import { NEWS_FILES, newsMachine } from "./news.machine.ts";
 import { news } from "./news.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 let h: Harness;
 let actors: Record<TActorName, Actor>;

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { NewsMove } from "../../../common/api-types.ts";
 import { AppError } from "../../lib/errors.ts";
-import { akimatIdOf } from "../access/access.service.ts";
+import { newsScope } from "../access/access.service.ts";
 import { setUploadsPublic } from "../uploads/uploads.service.ts";
 import { defineMachine, type MoveOf, type SameNames } from "../workflow/workflow.ts";
 import { news } from "./news.tables.ts";
@@ -22,7 +21,7 @@ export const newsMachine = defineMachine({
   table: news,
   statuses: ["draft", "published"],
   initial: "draft",
-  scope: (caller) => eq(news.akimatId, akimatIdOf(caller)),
+  scope: (caller) => newsScope(caller, news.akimatId),
   notFound: "news_not_found",
   moves: {
     publish: {

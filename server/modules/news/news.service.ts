@@ -10,15 +10,15 @@ import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
 import { sanitizeRichText } from "../../lib/rich-text.server.ts";
 import { akimatIdOf, worksForAkimat } from "../access/access.service.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
 import type { Services } from "../../services.ts";
 import { attachUploads, registerReadPolicy, toUploadFile } from "../uploads/uploads.service.ts";
 import { uploads } from "../uploads/uploads.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { NEWS_FILES, newsMachine } from "./news.machine.ts";
 import { news } from "./news.tables.ts";
+import type { TSessionUser } from "../../lib/caller.ts";
 
 /** Public list pages hold 12 items. */
 export const NEWS_PAGE_SIZE = 12;

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { users } from "../users/users.tables.ts";
 
 export const NEWS_CATEGORIES = ["announcements", "social_support", "legislation"] as const;

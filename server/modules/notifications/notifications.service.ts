@@ -1,10 +1,12 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { TNotificationPage } from "../../../common/api-types.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pageWindow } from "../../lib/list.ts";
+import { queueSms } from "../jobs/outbox.ts";
+import { users } from "../users/users.tables.ts";
 import { notifications } from "./notifications.tables.ts";
 
 /**
@@ -130,4 +132,36 @@ export async function markAllRead(db: Queryable, userId: number, now: Date): Pro
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return changed.length;
+}
+
+/** Whom a move tells: an in-app notification, and an SMS of the same words when `sms` is set. */
+export type TNotice = {
+  userId: number;
+  kind: NotificationKind;
+  params?: Record<string, string | number>;
+  link?: string;
+  sms?: boolean;
+};
+
+/**
+ * Writes notices (a move's, a thread's) and queues the SMS of those marked `sms` through the outbox,
+ * each in its reader's language: the phone and language are looked up here, where notices live.
+ */
+export async function tellAll(tx: Queryable, notices: readonly TNotice[]): Promise<void> {
+  if (!notices.length) return;
+  const ids = [...new Set(notices.filter((n) => n.sms).map((n) => n.userId))];
+  const people = ids.length
+    ? await tx
+        .select({ id: users.id, phone: users.phone, locale: users.locale })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  for (const n of notices) {
+    await notify(tx, { userId: n.userId, kind: n.kind, params: n.params, link: n.link });
+    const person = n.sms ? people.find((p) => p.id === n.userId) : undefined;
+    if (person) {
+      const text = translate(person.locale, `notifications.kind.${n.kind}`, paramsIn(n.params ?? {}, person.locale));
+      await queueSms(tx, { phone: person.phone, text });
+    }
+  }
 }

@@ -6,7 +6,6 @@ import type { Queryable } from "../../db/client.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { actorsOf, itFollowsTheGrids, type TActorName } from "../../test/move-table.ts";
 import { demoAkimatId } from "../../test/registry-fixtures.ts";
-import type { Actor } from "../audit/audit.service.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
 import { registryRequestMachine } from "./registry-requests.machine.ts";
@@ -14,6 +13,7 @@ import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed
 import { burials } from "../burials/burials.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { registryRequests } from "./registry-requests.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 let h: Harness;
 let actors: Record<TActorName, Actor>;

@@ -13,14 +13,14 @@ import { AppError } from "../../lib/errors.ts";
 import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import { orderOf, pageWindow, type TSort, toPage } from "../../lib/list.ts";
 import { assertManagesCemetery, handlesRequestFor, registryRequestScope } from "../access/access.service.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
-import { SYSTEM, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { isoDate, yearOf } from "../burials/burials.service.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { registryRequestMachine } from "./registry-requests.machine.ts";
 import type { REQUEST_STATUSES } from "../../../common/api-types.ts";
 import { registryRequests } from "./registry-requests.tables.ts";
+import { type TSessionUser, SYSTEM } from "../../lib/caller.ts";
 
 /** Photos of an add request are bound to it under this entity type. */
 export const REQUEST_FILES = "registry_request";

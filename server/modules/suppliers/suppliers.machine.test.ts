@@ -4,9 +4,9 @@ import type { SupplierStatus } from "../../../common/api-types.ts";
 import type { Queryable } from "../../db/client.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
 import { actorsOf, itFollowsTheGrids, type TActorName } from "../../test/move-table.ts";
-import type { Actor } from "../audit/audit.service.ts";
 import { supplierMachine } from "./suppliers.machine.ts";
-import { suppliers } from "./suppliers.tables.ts";
+import { suppliers } from "../users/organisations.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 let h: Harness;
 let actors: Record<TActorName, Actor>;

@@ -1,12 +1,12 @@
-import { eq, sql } from "drizzle-orm";
-import { can } from "../../../common/permissions.ts";
+import { eq } from "drizzle-orm";
 import type { SupplierMove } from "../../../common/api-types.ts";
 import { ZBlockSupplier } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
 import type { NotificationKind } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
+import { supplierReviewScope } from "../access/access.service.ts";
 import { defineMachine, type MoveOf, type SameNames, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
-import { suppliers } from "./suppliers.tables.ts";
+import { suppliers } from "../users/organisations.tables.ts";
 
 export type TSupplierRow = typeof suppliers.$inferSelect;
 
@@ -34,7 +34,7 @@ export const supplierMachine = defineMachine({
   table: suppliers,
   statuses: ["pending", "active", "blocked"],
   initial: "pending",
-  scope: (caller) => (can(caller.role, "suppliers.review") ? null : sql`false`),
+  scope: (caller) => supplierReviewScope(caller),
   notFound: "supplier_not_found",
   moves: {
     activate: {

@@ -1,16 +1,16 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { SupplierStatus, TSupplier } from "../../../common/api-types.ts";
-import { can } from "../../../common/permissions.ts";
 import type { Db } from "../../db/client.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
-import { ownSupplierId } from "../access/access.service.ts";
+import { ownSupplierId, readsSupplier } from "../access/access.service.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { users } from "../users/users.tables.ts";
 import { supplierMachine } from "./suppliers.machine.ts";
-import { suppliers } from "./suppliers.tables.ts";
+import { suppliers } from "../users/organisations.tables.ts";
+import type { Actor } from "../../lib/caller.ts";
 
 /** Supplier companies, by status and text, a page at a time in the list's order (admin). */
 export async function listSuppliers(
@@ -78,10 +78,7 @@ async function toSuppliers(
 export const SUPPLIER_DOCUMENTS = "supplier";
 
 /** A company's documents are read by those who review suppliers, and by the company itself. */
-registerReadPolicy(
-  SUPPLIER_DOCUMENTS,
-  async (_db, user, entityId) => can(user.role, "suppliers.review") || user.supplierId === Number(entityId),
-);
+registerReadPolicy(SUPPLIER_DOCUMENTS, async (_db, user, entityId) => readsSupplier(user, Number(entityId)));
 /** At most this many documents per company. */
 export const MAX_SUPPLIER_DOCUMENTS = 10;
 

@@ -26,12 +26,12 @@ import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import type { Services } from "../../services.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
-import { type TNotice, tellAll } from "../workflow/workflow.ts";
+import { type TNotice, tellAll } from "../notifications/notifications.service.ts";
 import { threadComments, threadReads } from "./threads.tables.ts";
+import type { TSessionUser } from "../../lib/caller.ts";
 
 /** What a caller may do in an entity's thread; `null` from `access` is "no such entity for you" (404). */
 export type TThreadAccess = {

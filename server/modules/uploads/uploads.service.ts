@@ -6,9 +6,9 @@ import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import { can } from "../../../common/permissions.ts";
-import type { TSessionUser } from "../auth/auth.service.ts";
 import { cleanFileName, detectFileType, MIME, type TDetectedType } from "./file-type.ts";
 import { type TUploadPurpose, uploadStaging, uploads } from "./uploads.tables.ts";
+import type { TSessionUser } from "../../lib/caller.ts";
 
 /** Megabytes as people and the drop zone count them (10 MB = 10,000,000 bytes). */
 const MB = 1_000_000;

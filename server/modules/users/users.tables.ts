@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { akimats } from "../akimats/akimats.tables.ts";
-import { suppliers } from "../suppliers/suppliers.tables.ts";
+import { akimats, suppliers } from "./organisations.tables.ts";
 
 /** One account per phone. The role decides the area; akimat staff carry their akimat and akimat role. */
 export const users = pgTable(

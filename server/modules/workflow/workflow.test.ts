@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { akimats } from "../akimats/akimats.tables.ts";
+import { akimats } from "../users/organisations.tables.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
 import { runDueJobs } from "../jobs/queue.ts";

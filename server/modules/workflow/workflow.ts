@@ -1,19 +1,19 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { TSessionUser } from "../../../common/api-types.ts";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { translate } from "../../../common/i18n.ts";
 import { can, type Permission } from "../../../common/permissions.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError, type ErrorCode } from "../../lib/errors.ts";
 import { issueToField } from "../../lib/http.ts";
 import type { Services } from "../../services.ts";
-import { type Actor, writeAudit } from "../audit/audit.service.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
-import { queueSms } from "../jobs/outbox.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
-import { type NotificationKind, notify, paramsIn } from "../notifications/notifications.service.ts";
-import { users } from "../users/users.tables.ts";
+import { type TNotice, tellAll } from "../notifications/notifications.service.ts";
+
+/** Whom a move tells (the notifications module's notice): machines declare theirs with this type. */
+export type { TNotice };
+import { type Actor, isSystem, SYSTEM, type TCaller, type TSessionUser } from "../../lib/caller.ts";
 
 /**
  * One state machine per entity (decision 016). Each entity declares, in one place, its statuses and
@@ -32,18 +32,6 @@ import { users } from "../users/users.tables.ts";
  * answers carry it as `moves` and screens draw their forms from it; `machine.history` reads the
  * moves back from the audit log.
  */
-
-/** Who reads a record: a signed-in person (their scope applies), or the system (every row). */
-export type TCaller = TSessionUser | { id: null; role: "system" };
-
-/** Whom a move tells: an in-app notification, and an SMS of the same words when `sms` is set. */
-export type TNotice = {
-  userId: number;
-  kind: NotificationKind;
-  params?: Record<string, string | number>;
-  link?: string;
-  sms?: boolean;
-};
 
 /** A table a machine drives: an integer id and a status column. */
 export type TStatusTable = PgTable & { id: PgColumn; status: PgColumn };
@@ -192,8 +180,8 @@ export type MoveOf<X extends { moves: object }> = Extract<keyof X["moves"], stri
 export type SameNames<A extends string, B extends string> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 function actorMay(by: Permission | "system", actor: Actor): boolean {
-  if (by === "system") return actor.role === "system";
-  return actor.role !== "system" && can(actor.role as Parameters<typeof can>[0], by);
+  if (by === "system") return isSystem(actor);
+  return !isSystem(actor) && can(actor.role as Parameters<typeof can>[0], by);
 }
 
 const refusalError = (r: TRefusal) => (typeof r === "string" ? new AppError(409, r) : r);
@@ -243,9 +231,9 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
   }
 
   async function scopeOf(caller: TCaller, tx: Queryable): Promise<SQL | null> {
-    if (caller.role === "system") return null;
+    if (isSystem(caller)) return null;
     if (!spec.scope) return sql`false`;
-    return spec.scope(caller as TSessionUser, tx);
+    return spec.scope(caller, tx);
   }
 
   const machine: TMachine<T, M> = {
@@ -391,14 +379,14 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
     if (!due || due.toISOString() !== at) return;
     if (due > s.now()) throw new Error(`${spec.entity} ${id} ${timerName} is due later; retried`);
     if (t.move) {
-      await machine.move(tx, s, row, t.move, { id: null, role: "system" });
+      await machine.move(tx, s, row, t.move, SYSTEM);
       return;
     }
     const notices = (await t.notice?.(row, tx, s.now())) ?? [];
     if (!notices.length) return;
     await tellAll(tx, notices);
     await writeAudit(tx, {
-      actor: { id: null, role: "system" },
+      actor: SYSTEM,
       entityType: spec.entity,
       entityId: id,
       action: t.name,
@@ -441,24 +429,4 @@ export function timersJob(
       await s.db.transaction((tx) => machine.fireTimer(tx, s, p.id, p.timer, p.at));
     },
   };
-}
-
-/** Writes the notifications and queues the SMS of a move, each in its reader's language. */
-export async function tellAll(tx: Queryable, notices: readonly TNotice[]): Promise<void> {
-  if (!notices.length) return;
-  const ids = [...new Set(notices.filter((n) => n.sms).map((n) => n.userId))];
-  const people = ids.length
-    ? await tx
-        .select({ id: users.id, phone: users.phone, locale: users.locale })
-        .from(users)
-        .where(inArray(users.id, ids))
-    : [];
-  for (const n of notices) {
-    await notify(tx, { userId: n.userId, kind: n.kind, params: n.params, link: n.link });
-    const person = n.sms ? people.find((p) => p.id === n.userId) : undefined;
-    if (person) {
-      const text = translate(person.locale, `notifications.kind.${n.kind}`, paramsIn(n.params ?? {}, person.locale));
-      await queueSms(tx, { phone: person.phone, text });
-    }
-  }
 }

@@ -6,12 +6,12 @@ import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { akimatIdOf, isAkimatAdmin } from "../access/access.service.ts";
-import { inviteEmployee, listEmployeePage, removeEmployee, updateEmployee } from "./users.service.ts";
+import { inviteEmployee, listEmployeePage, removeEmployee, updateEmployee } from "./akimat-staff.service.ts";
 
 /** The employees' list: by surname (or last sign-in), 50 a page. */
 const ZEmployeeList = listQuery({ sort: ["surname", "lastLoginAt"], defaultSort: "surname", pageSize: 50 });
 
-export const userRoutes = createRouter()
+export const akimatStaffRoutes = createRouter()
   .openapi(
     apiRoute({
       method: "get",
