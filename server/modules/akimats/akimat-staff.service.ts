@@ -12,7 +12,9 @@ import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../
 import { assertAkimatAdmin } from "../access/access.service.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { deleteAccount } from "../auth/auth.service.ts";
-import { notify } from "../notifications/notifications.service.ts";
+import { linkTo } from "../../../common/route-table.ts";
+import { tell } from "../notifications/notifications.service.ts";
+import { akimatNotices } from "./akimats.notices.ts";
 import { users } from "../users/users.tables.ts";
 
 export type { TEmployee };
@@ -117,7 +119,8 @@ export async function inviteAkimatEmployee(
     to: "invited",
     data: { akimatId, akimatRole: input.akimatRole },
   });
-  await notify(tx, { userId: u.id, kind: "employee_invited", params: { name: u.name } });
+  const invited = input.akimatRole === "admin" ? akimatNotices.akimat_invited : akimatNotices.employee_invited;
+  await tell(tx, [invited(u.id, {}, { link: linkTo("user-users", {}) })]);
   return toEmployee(u);
 }
 

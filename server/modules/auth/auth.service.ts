@@ -9,8 +9,11 @@ import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { countUnread, notify } from "../notifications/notifications.service.ts";
+import { countUnread, tell } from "../notifications/notifications.service.ts";
 import { akimats, suppliers } from "../users/organisations.tables.ts";
+import { holders } from "../access/audiences.ts";
+import { linkTo } from "../../../common/route-table.ts";
+import { accountNotices } from "../auth/auth.notices.ts";
 import { users } from "../users/users.tables.ts";
 import { otpCodes, sessions } from "./auth.tables.ts";
 
@@ -365,7 +368,7 @@ export async function registerClient(
       action: "register",
       to: "active",
     });
-    await notify(tx, { userId: u.id, kind: "welcome", params: { name: u.name } });
+    await tell(tx, [accountNotices.welcome(u.id, { name: u.name })]);
     return u;
   });
 }
@@ -426,16 +429,14 @@ export async function registerSupplier(
       action: "register",
       to: "pending",
     });
-    await notify(tx, { userId: u.id, kind: "supplier_registered", params: { company: sup.companyName } });
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
-    for (const a of admins) {
-      await notify(tx, {
-        userId: a.id,
-        kind: "supplier_needs_review",
-        params: { company: sup.companyName },
-        link: "/admin/suppliers",
-      });
-    }
+    const company = sup.companyName;
+    const review = linkTo("admin-suppliers", {}, { status: "pending" });
+    await tell(tx, [
+      accountNotices.supplier_registered(u.id, { company }, { link: linkTo("supplier-profile", {}) }),
+      ...(await holders(tx, "suppliers.review", "platform")).map((id) =>
+        accountNotices.supplier_needs_review(id, { company }, { link: review }),
+      ),
+    ]);
     return u;
   });
 }

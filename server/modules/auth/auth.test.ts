@@ -384,6 +384,6 @@ describe("registration", () => {
     const adminToken = await h.login(h.phones.admin);
     const inbox = await h.request("GET", "/notifications", { token: adminToken });
     expect(inbox.json.items[0].text).toContain("ТОО «Мәңгілік»");
-    expect(inbox.json.items[0].link).toBe("/admin/suppliers");
+    expect(inbox.json.items[0].link).toBe("/admin/suppliers?status=pending");
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type BurialRequestMove, requestNumber } from "../../../common/booking.ts";
+import { linkTo } from "../../../common/route-table.ts";
 import { ZOfficePayment, ZReasonRequired } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -14,7 +15,9 @@ import {
 } from "../workflow/workflow.ts";
 import { listAttached } from "../uploads/uploads.service.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
-import { burialRequestScope, managersOf } from "../access/access.service.ts";
+import { burialRequestScope } from "../access/access.service.ts";
+import { holders } from "../access/audiences.ts";
+import { burialNotices } from "./burial-requests.notices.ts";
 import { completeBurial } from "./burial-requests.effects.ts";
 
 export type TBurialRequestRow = typeof burialRequests.$inferSelect;
@@ -76,17 +79,15 @@ export function readyToPay(r: TBurialRequestRow, hasCertificate: boolean): boole
   return hasCertificate && r.burialDate !== null && r.burialTime !== null;
 }
 
-const params = (r: TBurialRequestRow, extra: Record<string, string | number> = {}) => ({
-  number: requestNumber(r.id, r.createdAt),
-  ...extra,
-});
-const clientLink = (r: TBurialRequestRow) => `/client/tickets/active/${r.id}`;
-const staffLink = (r: TBurialRequestRow) => `/manager/booking/${r.id}`;
+const numberOf = (r: TBurialRequestRow) => requestNumber(r.id, r.createdAt);
+const clientLink = (r: TBurialRequestRow) => linkTo("client-ticket", { id: r.id });
+const staffLink = (r: TBurialRequestRow) => linkTo("manager-booking-item", { id: r.id });
 
+/** The family is told in the app and by SMS. */
 const toClient =
-  (kind: TNotice["kind"], sms = true) =>
-  ({ row, reason }: Ctx): TNotice[] => [
-    { userId: row.clientId, kind, params: params(row, reason ? { reason } : {}), link: clientLink(row), sms },
+  (kind: "burial_paid" | "burial_confirmed" | "burial_completed" | "burial_expired") =>
+  ({ row }: Ctx): TNotice[] => [
+    burialNotices[kind](row.clientId, { number: numberOf(row) }, { link: clientLink(row), sms: true }),
   ];
 
 /** The office's receipt number typed by the staff, or the provider's receipt (`P-2026-000123`). */
@@ -146,13 +147,11 @@ export const burialRequestMachine = defineMachine({
       notice: (r: TBurialRequestRow, _tx: Queryable, now: Date): TNotice[] =>
         r.expiresAt > now
           ? [
-              {
-                userId: r.clientId,
-                kind: "burial_expires_soon",
-                params: params(r, { hours }),
-                link: clientLink(r),
-                sms: true,
-              },
+              burialNotices.burial_expires_soon(
+                r.clientId,
+                { number: numberOf(r), hours },
+                { link: clientLink(r), sms: true },
+              ),
             ]
           : [],
     })),
@@ -216,7 +215,13 @@ export const burialRequestMachine = defineMachine({
       input: ZReasonRequired,
       set: ({ reason }) => ({ cancelReason: reason }),
       effects: (tx, _s, { row, now }) => releaseHolds(tx, row.id, now),
-      tell: toClient("burial_cancelled"),
+      tell: ({ row, reason }) => [
+        burialNotices.burial_cancelled(
+          row.clientId,
+          { number: numberOf(row), reason: reason ?? "" },
+          { link: clientLink(row), sms: true },
+        ),
+      ],
     },
     expire: {
       from: ["pending"],
@@ -230,9 +235,13 @@ export const burialRequestMachine = defineMachine({
 });
 
 /** Notices for the cemetery's managers about a request (booked, paid online, cancelled by the family). */
-export async function tellStaff(tx: Queryable, row: TBurialRequestRow, kind: TNotice["kind"]): Promise<TNotice[]> {
-  const staff = await managersOf(tx, row.cemeteryId);
-  return staff.map((userId) => ({ userId, kind, params: params(row), link: staffLink(row) }));
+export async function tellStaff(
+  tx: Queryable,
+  row: TBurialRequestRow,
+  kind: "burial_booked" | "burial_paid_online" | "burial_cancelled_by_client",
+): Promise<TNotice[]> {
+  const staff = await holders(tx, "booking.view", { cemeteryId: row.cemeteryId });
+  return staff.map((userId) => burialNotices[kind](userId, { number: numberOf(row) }, { link: staffLink(row) }));
 }
 
 /** The machine's moves are the ones the API's schemas and the screens name. */

@@ -12,7 +12,9 @@ import { AppError } from "../../lib/errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { managerCemeteryIds } from "../access/access.service.ts";
 import { deleteAccount } from "../auth/auth.service.ts";
-import { notify } from "../notifications/notifications.service.ts";
+import { tell } from "../notifications/notifications.service.ts";
+import { linkTo } from "../../../common/route-table.ts";
+import { managerNotices } from "./managers.notices.ts";
 import { managerCemeteries } from "../access/access.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
@@ -92,13 +94,14 @@ async function assignIn(tx: Queryable, actor: Actor, managerId: number, cemetery
     action: "assign_cemetery",
     data: { cemeteryId },
   });
-  await notify(tx, {
-    userId: managerId,
-    kind: "cemetery_assigned",
+  await tell(tx, [
     // The name in both languages: the manager reads it in theirs.
-    params: { cemetery_ru: c.nameRu, cemetery_kk: c.nameKk },
-    link: `/manager/cemetery/${cemeteryId}`,
-  });
+    managerNotices.cemetery_assigned(
+      managerId,
+      { cemetery: { ru: c.nameRu, kk: c.nameKk } },
+      { link: linkTo("manager-cemetery-item", { id: cemeteryId }) },
+    ),
+  ]);
   return true;
 }
 
@@ -155,12 +158,9 @@ export async function inviteManager(
         to: "invited",
         data: { role: "manager" },
       });
-      await notify(tx, {
-        userId: id,
-        kind: "manager_invited",
-        params: { name: input.name },
-        link: "/manager/cemetery",
-      });
+      await tell(tx, [
+        managerNotices.manager_invited(id, { name: input.name }, { link: linkTo("manager-cemetery", {}) }),
+      ]);
     }
     for (const cemeteryId of input.cemeteryIds) await assignIn(tx, actor, id, cemeteryId);
     return { manager: await getManager(tx, id, locale), created: !existing };
@@ -209,12 +209,13 @@ export async function unassignCemetery(
         action: "unassign_cemetery",
         data: { cemeteryId },
       });
-      await notify(tx, {
-        userId: managerId,
-        kind: "cemetery_unassigned",
-        params: { cemetery_ru: c.nameRu, cemetery_kk: c.nameKk },
-        link: "/manager/cemetery",
-      });
+      await tell(tx, [
+        managerNotices.cemetery_unassigned(
+          managerId,
+          { cemetery: { ru: c.nameRu, kk: c.nameKk } },
+          { link: linkTo("manager-cemetery", {}) },
+        ),
+      ]);
     }
     return getManager(tx, managerId, locale);
   });

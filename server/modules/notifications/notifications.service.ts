@@ -7,58 +7,48 @@ import { AppError } from "../../lib/errors.ts";
 import { pageWindow } from "../../lib/list.ts";
 import { queueSms } from "../jobs/outbox.ts";
 import { users } from "../users/users.tables.ts";
+import type { TNotice, TNoticeContent } from "./notices.ts";
 import { notifications } from "./notifications.tables.ts";
 
 /**
- * Kinds of notification. Each has the text `notifications.kind.<kind>` in both catalogs,
- * with `params` interpolated. Later modules add their kinds here.
+ * Tells people about a change, in the caller's transaction: each notice becomes a notification
+ * in the app, and an SMS of the same words in the reader's language when the notice asks for one
+ * (`sms`). Notices come from each module's kinds (`defineNotices`, `./notices.ts`).
  */
-export const NOTIFICATION_KINDS = [
-  "welcome",
-  "akimat_invited",
-  "employee_invited",
-  "supplier_registered",
-  "supplier_needs_review",
-  "supplier_activated",
-  "supplier_blocked",
-  "supplier_unblocked",
-  "supplier_documents_updated",
-  "registry_found",
-  "registry_added",
-  "registry_not_found",
-  "manager_invited",
-  "cemetery_assigned",
-  "cemetery_unassigned",
-  "burial_booked",
-  "burial_paid",
-  "burial_paid_online",
-  "burial_confirmed",
-  "burial_completed",
-  "burial_cancelled",
-  "burial_cancelled_by_client",
-  "burial_expired",
-  "burial_expires_soon",
-  "comment_added",
-  "internal_note_added",
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export async function tell(tx: Queryable, notices: readonly TNotice[]): Promise<void> {
+  if (!notices.length) return;
+  await tx
+    .insert(notifications)
+    .values(notices.map((n) => ({ userId: n.userId, kind: n.kind, params: n.params, link: n.link })));
+  const ids = [...new Set(notices.filter((n) => n.sms).map((n) => n.userId))];
+  if (!ids.length) return;
+  const people = await tx
+    .select({ id: users.id, phone: users.phone, locale: users.locale })
+    .from(users)
+    .where(inArray(users.id, ids));
+  for (const n of notices) {
+    const person = n.sms ? people.find((p) => p.id === n.userId) : undefined;
+    if (person) await queueSms(tx, { phone: person.phone, text: noticeText(person.locale, n) });
+  }
+}
 
-/** Tells a user about a change that concerns them, in the caller's transaction. */
-export async function notify(
+/**
+ * Tells a phone with no account (a visitor's request by phone): one SMS in both languages, as the
+ * reader's language is not known, with the page's address. Through the outbox, once per `key`.
+ */
+export async function tellPhone(
   tx: Queryable,
-  n: {
-    userId: number;
-    kind: NotificationKind;
-    params?: Record<string, string | number>;
-    link?: string;
-  },
+  phone: string,
+  n: TNoticeContent,
+  opts: { publicUrl: string; key?: string },
 ): Promise<void> {
-  await tx.insert(notifications).values({
-    userId: n.userId,
-    kind: n.kind,
-    params: n.params ?? {},
-    link: n.link ?? null,
-  });
+  const link = n.link ? ` ${opts.publicUrl}${n.link}` : "";
+  await queueSms(tx, { phone, text: `${noticeText("ru", n)} / ${noticeText("kk", n)}${link}`, key: opts.key });
+}
+
+/** A notice's words in a language (the notification's text, and its SMS). */
+export function noticeText(locale: Locale, n: Pick<TNotice, "kind" | "params">): string {
+  return translate(locale, `notifications.kind.${n.kind}`, paramsIn(n.params, locale));
 }
 
 /**
@@ -95,7 +85,7 @@ export async function listNotifications(
     items: rows.map((r) => ({
       id: r.id,
       kind: r.kind,
-      text: translate(locale, `notifications.kind.${r.kind}`, paramsIn(r.params, locale)),
+      text: noticeText(locale, { kind: r.kind as TNotice["kind"], params: r.params }),
       link: r.link,
       isRead: r.readAt !== null,
       createdAt: r.createdAt.toISOString(),
@@ -132,36 +122,4 @@ export async function markAllRead(db: Queryable, userId: number, now: Date): Pro
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return changed.length;
-}
-
-/** Whom a move tells: an in-app notification, and an SMS of the same words when `sms` is set. */
-export type TNotice = {
-  userId: number;
-  kind: NotificationKind;
-  params?: Record<string, string | number>;
-  link?: string;
-  sms?: boolean;
-};
-
-/**
- * Writes notices (a move's, a thread's) and queues the SMS of those marked `sms` through the outbox,
- * each in its reader's language: the phone and language are looked up here, where notices live.
- */
-export async function tellAll(tx: Queryable, notices: readonly TNotice[]): Promise<void> {
-  if (!notices.length) return;
-  const ids = [...new Set(notices.filter((n) => n.sms).map((n) => n.userId))];
-  const people = ids.length
-    ? await tx
-        .select({ id: users.id, phone: users.phone, locale: users.locale })
-        .from(users)
-        .where(inArray(users.id, ids))
-    : [];
-  for (const n of notices) {
-    await notify(tx, { userId: n.userId, kind: n.kind, params: n.params, link: n.link });
-    const person = n.sms ? people.find((p) => p.id === n.userId) : undefined;
-    if (person) {
-      const text = translate(person.locale, `notifications.kind.${n.kind}`, paramsIn(n.params ?? {}, person.locale));
-      await queueSms(tx, { phone: person.phone, text });
-    }
-  }
 }

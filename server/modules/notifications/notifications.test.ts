@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { notify } from "./notifications.service.ts";
+import { linkTo } from "../../../common/route-table.ts";
+import { supplierNotices } from "../suppliers/suppliers.notices.ts";
+import { accountNotices } from "../auth/auth.notices.ts";
+import { tell } from "./notifications.service.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -17,13 +20,14 @@ describe("notifications", () => {
   it("lists a user's own notifications in their language, newest first, and counts unread", async () => {
     const token = await h.login(h.phones.supplier);
     const id = await userId(token);
-    await notify(h.db, { userId: id, kind: "supplier_activated", params: { company: "ТОО «Тыныштық»" } });
-    await notify(h.db, {
-      userId: id,
-      kind: "supplier_blocked",
-      params: { company: "ТОО «Тыныштық»", reason: "тест" },
-      link: "/supplier/notifications",
-    });
+    await tell(h.db, [supplierNotices.supplier_activated(id, { company: "ТОО «Тыныштық»" })]);
+    await tell(h.db, [
+      supplierNotices.supplier_blocked(
+        id,
+        { company: "ТОО «Тыныштық»", reason: "тест" },
+        { link: linkTo("supplier-notifications", {}) },
+      ),
+    ]);
     const ru = await h.request("GET", "/notifications", { token });
     expect(ru.json).toMatchObject({ total: 2, unread: 2, page: 1 });
     expect(ru.json.items[0]).toMatchObject({
@@ -41,8 +45,8 @@ describe("notifications", () => {
     const token = await h.login(h.phones.manager);
     const other = await h.login(h.phones.client);
     const id = await userId(token);
-    await notify(h.db, { userId: id, kind: "welcome", params: { name: "Ольга" } });
-    await notify(h.db, { userId: id, kind: "welcome", params: { name: "Ольга" } });
+    await tell(h.db, [accountNotices.welcome(id, { name: "Ольга" })]);
+    await tell(h.db, [accountNotices.welcome(id, { name: "Ольга" })]);
     const [first] = (await h.request("GET", "/notifications", { token })).json.items;
     expect((await h.request("POST", `/notifications/${first.id}/read`, { token: other })).status).toBe(404);
     expect((await h.request("POST", `/notifications/${first.id}/read`, { token })).status).toBe(200);
@@ -54,7 +58,7 @@ describe("notifications", () => {
   it("pages by 20", async () => {
     const token = await h.login(h.phones.client);
     const id = await userId(token);
-    for (let i = 0; i < 25; i++) await notify(h.db, { userId: id, kind: "welcome", params: { name: String(i) } });
+    for (let i = 0; i < 25; i++) await tell(h.db, [accountNotices.welcome(id, { name: String(i) })]);
     const p2 = await h.request("GET", "/notifications?page=2", { token });
     expect(p2.json.items).toHaveLength(5);
     expect(p2.json.total).toBe(25);

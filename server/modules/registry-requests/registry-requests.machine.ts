@@ -1,9 +1,9 @@
 import type { RegistryRequestMove, TSessionUser } from "../../../common/api-types.ts";
-import { translate } from "../../../common/i18n.ts";
-import type { Locale } from "../../../common/locale.ts";
+import { linkTo } from "../../../common/route-table.ts";
 import type { Queryable } from "../../db/client.ts";
 import type { Services } from "../../services.ts";
-import { queueSms } from "../jobs/outbox.ts";
+import { tellPhone } from "../notifications/notifications.service.ts";
+import { registryNotices } from "./registry-requests.notices.ts";
 import { eq } from "drizzle-orm";
 import { ZRequestClose, ZRequestTake } from "../../../common/schemas.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -31,11 +31,12 @@ const answered = ({ row, actor, input }: Ctx) => ({
   answeredBy: actor.id,
 });
 
-const linkOf = (r: TRegistryRequestRow) => (r.burialId ? `/search?grave=${r.burialId}` : "/search");
+const linkOf = (r: TRegistryRequestRow) => linkTo("search", {}, r.burialId ? { grave: r.burialId } : undefined);
 const paramsOf = (r: TRegistryRequestRow) => ({
   name: [r.surname, r.name].filter(Boolean).join(" "),
   answer: r.answer,
 });
+const answerNotice = (status: TClosed) => registryNotices[`registry_${status}`];
 
 /**
  * The SMS to the phone the applicant gave. They have no account (or one we do not tie to the
@@ -44,10 +45,8 @@ const paramsOf = (r: TRegistryRequestRow) => ({
  * closed request is never answered again; the key keeps one message even so.
  */
 async function smsApplicant(tx: Queryable, s: Services, row: TRegistryRequestRow, status: TClosed): Promise<void> {
-  const say = (locale: Locale) => translate(locale, `notifications.kind.registry_${status}`, paramsOf(row));
-  await queueSms(tx, {
-    phone: row.applicantPhone,
-    text: `${say("ru")} / ${say("kk")} ${s.config.publicUrl}${linkOf(row)}`,
+  await tellPhone(tx, row.applicantPhone, answerNotice(status).content(paramsOf(row), linkOf(row)), {
+    publicUrl: s.config.publicUrl,
     key: `registry-answer:${row.id}`,
   });
 }
@@ -78,9 +77,7 @@ const close = (status: TClosed): TMoveDef<typeof registryRequests> => ({
   set: answered,
   effects: (tx, s, { row }) => smsApplicant(tx, s, row, status),
   tell: ({ row }): TNotice[] =>
-    row.applicantId
-      ? [{ userId: row.applicantId, kind: `registry_${status}`, params: paramsOf(row), link: linkOf(row) }]
-      : [],
+    row.applicantId ? [answerNotice(status)(row.applicantId, paramsOf(row), { link: linkOf(row) })] : [],
 });
 
 /**

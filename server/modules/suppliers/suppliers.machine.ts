@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { SupplierMove } from "../../../common/api-types.ts";
+import { linkTo } from "../../../common/route-table.ts";
 import { ZBlockSupplier } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
-import type { NotificationKind } from "../notifications/notifications.service.ts";
-import { users } from "../users/users.tables.ts";
 import { supplierReviewScope } from "../access/access.service.ts";
+import { holders } from "../access/audiences.ts";
+import { supplierNotices } from "./suppliers.notices.ts";
 import { defineMachine, type MoveOf, type SameNames, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
 import { suppliers } from "../users/organisations.tables.ts";
 
@@ -12,15 +12,11 @@ export type TSupplierRow = typeof suppliers.$inferSelect;
 
 /** The company's people are told of each move, in the app (no SMS). */
 const toCompany =
-  (kind: NotificationKind) =>
+  (kind: "supplier_activated" | "supplier_blocked" | "supplier_unblocked") =>
   async ({ row, reason }: TMoveContext<typeof suppliers>, tx: Queryable): Promise<TNotice[]> => {
-    const staff = await tx.select({ id: users.id }).from(users).where(eq(users.supplierId, row.id));
-    return staff.map((u) => ({
-      userId: u.id,
-      kind,
-      params: { company: row.companyName, reason: reason ?? "" },
-      link: "/supplier/notifications",
-    }));
+    const people = await holders(tx, "supplier.profile", { supplierId: row.id });
+    const link = linkTo("supplier-profile", {});
+    return people.map((id) => supplierNotices[kind](id, { company: row.companyName, reason: reason ?? "" }, { link }));
   };
 
 /**

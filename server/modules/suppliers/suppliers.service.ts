@@ -6,7 +6,10 @@ import { ownSupplierId, readsSupplier } from "../access/access.service.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderOf, pageWindow, type TListQuery, type TPage, toPage } from "../../lib/list.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { notify } from "../notifications/notifications.service.ts";
+import { tell } from "../notifications/notifications.service.ts";
+import { holders } from "../access/audiences.ts";
+import { linkTo } from "../../../common/route-table.ts";
+import { supplierNotices } from "./suppliers.notices.ts";
 import { users } from "../users/users.tables.ts";
 import { supplierMachine } from "./suppliers.machine.ts";
 import { suppliers } from "../users/organisations.tables.ts";
@@ -123,15 +126,14 @@ export async function setSupplierDocuments(
       action: "documents_updated",
       data: { count: documentIds.length },
     });
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
-    for (const a of admins) {
-      await notify(tx, {
-        userId: a.id,
-        kind: "supplier_documents_updated",
-        params: { company: s.companyName, count: documentIds.length },
-        link: "/admin/suppliers",
-      });
-    }
+    const admins = await holders(tx, "suppliers.review", "platform");
+    const link = linkTo("admin-suppliers", {}, { status: s.status });
+    await tell(
+      tx,
+      admins.map((id) =>
+        supplierNotices.supplier_documents_updated(id, { company: s.companyName, count: documentIds.length }, { link }),
+      ),
+    );
   });
   return getOwnSupplier(db, user, now);
 }

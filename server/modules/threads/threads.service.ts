@@ -9,7 +9,7 @@
  *   registerThread("appeal", {
  *     access: async (tx, caller, id) => …null (404) | { staff, participant, canWrite? },
  *     recipients: async (tx, id) => ({ applicant: [userId], staff: [assigneeId] }),
- *     link: (id, forStaff) => (forStaff ? `/user/tickets/${id}` : `/client/appeals/${id}`),
+ *     link: (id, forStaff) => linkTo(forStaff ? "user-ticket" : "client-appeal", { id }),
  *     subject: async (tx, id) => ({ ru: "Обращение № 12", kk: "№ 12 өтініш" }),
  *   });
  * then mount `<Thread>` (`app/components/thread.tsx`) on its pages with `loadThread` and
@@ -26,10 +26,13 @@ import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import type { Services } from "../../services.ts";
+import type { TLink } from "../../../common/route-table.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
-import { type TNotice, tellAll } from "../notifications/notifications.service.ts";
+import type { TNotice } from "../notifications/notices.ts";
+import { tell } from "../notifications/notifications.service.ts";
+import { threadNotices } from "./threads.notices.ts";
 import { threadComments, threadReads } from "./threads.tables.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 
@@ -57,7 +60,7 @@ export type TThreadDefinition = {
   /** The people of the conversation, told of new comments (the author never is). */
   recipients: (tx: Queryable, entityId: number) => Promise<TThreadRecipients>;
   /** The page a notification opens: the staff's page of the entity, or the applicant's. */
-  link: (entityId: number, forStaff: boolean) => string;
+  link: (entityId: number, forStaff: boolean) => TLink;
   /** The entity's name in notifications («Обращение № 12»), in both languages; a general one otherwise. */
   subject?: (tx: Queryable, entityId: number) => Promise<{ ru: string; kk: string }>;
 };
@@ -252,7 +255,7 @@ export async function postComment(
       action: isInternal ? "internal_note" : "comment",
       data: { commentId: comment.id, files: input.attachmentIds.length },
     });
-    await tellAll(tx, await noticesOf(tx, definition, entityId, caller.id, isInternal));
+    await tell(tx, await noticesOf(tx, definition, entityId, caller.id, isInternal));
     const files = await listAttached(tx, COMMENT_FILES, [comment.id]);
     return toComment(comment, caller, caller.id, files.get(String(comment.id)) ?? []);
   });
@@ -275,17 +278,19 @@ async function noticesOf(
   const staff = new Set(people.staff.filter((id) => !applicants.has(id)));
   const subject = definition.subject ? await definition.subject(tx, entityId) : null;
   const params = {
-    subject_ru: subject?.ru ?? translate("ru", "thread.subject_fallback"),
-    subject_kk: subject?.kk ?? translate("kk", "thread.subject_fallback"),
+    subject: {
+      ru: subject?.ru ?? translate("ru", "thread.subject_fallback"),
+      kk: subject?.kk ?? translate("kk", "thread.subject_fallback"),
+    },
   };
-  const kind = isInternal ? "internal_note_added" : "comment_added";
+  const notice = isInternal ? threadNotices.internal_note_added : threadNotices.comment_added;
   const notices: TNotice[] = [];
   for (const userId of staff) {
-    if (userId !== authorId) notices.push({ userId, kind, params, link: definition.link(entityId, true) });
+    if (userId !== authorId) notices.push(notice(userId, params, { link: definition.link(entityId, true) }));
   }
   if (!isInternal) {
     for (const userId of applicants) {
-      if (userId !== authorId) notices.push({ userId, kind, params, link: definition.link(entityId, false) });
+      if (userId !== authorId) notices.push(notice(userId, params, { link: definition.link(entityId, false) }));
     }
   }
   return notices;

@@ -1,3 +1,4 @@
+import type { TLink } from "../../../common/route-table.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { translate } from "../../../common/i18n.ts";
@@ -34,7 +35,7 @@ registerThread("test_case", {
     const staff = await tx.select({ id: users.id }).from(users).where(eq(users.akimatId, c.akimatId));
     return { applicant: c.applicants, staff: staff.map((s) => s.id) };
   },
-  link: (id, forStaff) => (forStaff ? `/user/tickets/${id}` : `/client/cases/${id}`),
+  link: (id, forStaff) => (forStaff ? `/user/tickets/${id}` : `/client/cases/${id}`) as TLink,
   subject: async (_tx, id) => ({ ru: `Дело № ${id}`, kk: `№ ${id} іс` }),
 });
 

@@ -1,3 +1,4 @@
+import { accountNotices } from "../auth/auth.notices.ts";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -56,7 +57,7 @@ const machine = defineMachine({
       on: "draft",
       at: (r) => (r.publishedAt ? new Date(r.publishedAt.getTime() - DAY) : null),
       notice: (r, _tx, now) =>
-        r.authorId && r.publishedAt && r.publishedAt > now ? [{ userId: r.authorId, kind: "welcome" }] : [],
+        r.authorId && r.publishedAt && r.publishedAt > now ? [accountNotices.welcome(r.authorId, { name: "" })] : [],
     },
     { name: "lapse", on: "draft", at: (r) => r.publishedAt, move: "lapse" },
   ],

@@ -9,7 +9,8 @@ import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { enqueue, type TQueuedJobDefinition } from "../jobs/queue.ts";
-import { type TNotice, tellAll } from "../notifications/notifications.service.ts";
+import type { TNotice } from "../notifications/notices.ts";
+import { tell } from "../notifications/notifications.service.ts";
 
 /** Whom a move tells (the notifications module's notice): machines declare theirs with this type. */
 export type { TNotice };
@@ -272,7 +273,7 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
         to: spec.initial,
       });
       await queueTimers(tx, row);
-      await tellAll(tx, (await spec.created?.({ row, actor, now }, tx)) ?? []);
+      await tell(tx, (await spec.created?.({ row, actor, now }, tx)) ?? []);
       return row;
     },
 
@@ -336,7 +337,7 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
       }
       // A new status starts its timers; a move that keeps the status may have moved a deadline.
       await queueTimers(tx, afterCtx.row);
-      await tellAll(tx, (await def.tell?.(afterCtx, tx)) ?? []);
+      await tell(tx, (await def.tell?.(afterCtx, tx)) ?? []);
       return afterCtx.row;
     },
 
@@ -384,7 +385,7 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
     }
     const notices = (await t.notice?.(row, tx, s.now())) ?? [];
     if (!notices.length) return;
-    await tellAll(tx, notices);
+    await tell(tx, notices);
     await writeAudit(tx, {
       actor: SYSTEM,
       entityType: spec.entity,
