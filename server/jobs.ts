@@ -3,6 +3,7 @@ import { pruneAuthJob } from "./modules/auth/auth.jobs.ts";
 import { smsJob } from "./modules/jobs/outbox.ts";
 import { pruneJobsJob, type TQueuedJobDefinition } from "./modules/jobs/queue.ts";
 import { sweepUploadsJob } from "./modules/uploads/uploads.jobs.ts";
+import { appealMachine } from "./modules/appeals/appeals.machine.ts";
 import { burialRequestMachine } from "./modules/burial-requests/burial-requests.machine.ts";
 import { timersJob } from "./modules/workflow/workflow.ts";
 
@@ -10,7 +11,7 @@ import { timersJob } from "./modules/workflow/workflow.ts";
 export const JOBS: readonly TJobDefinition[] = [sweepUploadsJob, pruneJobsJob, pruneAuthJob];
 
 /** The workflow machines that declare timers (`timers` of `defineMachine`): the timers' job fires theirs. */
-const TIMED_MACHINES = [burialRequestMachine];
+const TIMED_MACHINES = [burialRequestMachine, appealMachine];
 
 /**
  * Every kind of queued (one-off) job: each job runs once at or after its time across all app
