@@ -136,6 +136,12 @@ describe("registering an appeal", () => {
     expect(row.createdAt).toEqual(new Date("2026-04-03T13:30:00Z"));
   });
 
+  it("gives appeals sent at once distinct numbers without gaps", async () => {
+    const made = await Promise.all(Array.from({ length: 20 }, () => appealOf(client)));
+    const seq = made.map((m) => Number(m.number.split("-")[2])).sort((a, b) => a - b);
+    expect(seq).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
   it("numbers each akimat and each year from 1", async () => {
     const other = await ensureAkimat(h.db, {
       nameRu: "Акимат города Конаев",
