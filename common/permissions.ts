@@ -38,6 +38,16 @@ export const PERMISSIONS = {
   "news.manage": ["akimat"],
   /** The akimat's staff list; inviting, editing and removing is for the akimat's admin (scope). */
   "employees.manage": ["akimat"],
+  // Appeals to the akimat (APPK). Whose appeals: the applicant's own, the akimat's staff their
+  // akimat's (`appealScope`); the platform's admin handles none.
+  /** Write an appeal to an akimat, follow one's own, withdraw it, add documents when asked. */
+  "appeals.create": ["client", "supplier"],
+  /** Read one's appeals: the applicant their own, the akimat's staff their akimat's. */
+  "appeals.read": ["client", "supplier", "akimat"],
+  /** Handle the akimat's appeals: record oral ones, assign, ask for documents, hear, redirect, answer. */
+  "appeals.handle": ["akimat"],
+  /** Extend an appeal's term: the akimat's head (its admin; checked on the person by the machine). */
+  "appeals.extend": ["akimat"],
   // A supplier company's own account
   "supplier.profile": ["supplier"],
   // Each role's own area of the site (its notifications page, its navigation)

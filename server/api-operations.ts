@@ -17,6 +17,8 @@ import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
 import { threadRoutes } from "./modules/threads/threads.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { akimatStaffRoutes } from "./modules/akimats/akimat-staff.routes.ts";
+// Appeals have no routes yet: their service registers the appeal's thread and its files' read policy.
+import "./modules/appeals/appeals.service.ts";
 
 /**
  * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's

@@ -1,6 +1,8 @@
 import { NEWS_MOVE_FORMS, REGISTRY_REQUEST_MOVE_FORMS, SUPPLIER_MOVE_FORMS } from "../common/api-types.ts";
 import { BURIAL_REQUEST_MOVE_FORMS } from "../common/booking-terms.ts";
 import type { TMoveForms } from "../common/move-forms.ts";
+import { APPEAL_MOVE_FORMS } from "../common/appeals.ts";
+import { appealMachine } from "./modules/appeals/appeals.machine.ts";
 import { burialRequestMachine } from "./modules/burial-requests/burial-requests.machine.ts";
 import { newsMachine } from "./modules/news/news.machine.ts";
 import { registryRequestMachine } from "./modules/registry-requests/registry-requests.machine.ts";
@@ -20,4 +22,5 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: supplierMachine, forms: SUPPLIER_MOVE_FORMS },
   { machine: registryRequestMachine, forms: REGISTRY_REQUEST_MOVE_FORMS },
   { machine: burialRequestMachine, forms: BURIAL_REQUEST_MOVE_FORMS },
+  { machine: appealMachine, forms: APPEAL_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

@@ -54,9 +54,28 @@ describe("npm test's first step", () => {
     ["the second", 1],
   ])("stops with one line when %s browser tests' server's port is taken", async (_which, offset) => {
     const { createServer } = await import("node:net");
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as { port: number }).port;
+    const listen = (p: number) =>
+      new Promise<import("node:net").Server | null>((resolve) => {
+        const s = createServer();
+        s.once("error", () => resolve(null));
+        s.listen(p, "127.0.0.1", () => resolve(s));
+      });
+    // A taken port whose first-checked neighbour (the one before, for the second server) is free:
+    // another process on the machine may hold that neighbour, and the script would name it instead.
+    let server: import("node:net").Server | null = null;
+    let port = 0;
+    for (let attempt = 0; attempt < 50 && !server; attempt++) {
+      const taken = (await listen(0)) as import("node:net").Server;
+      port = (taken.address() as { port: number }).port;
+      const before = offset ? await listen(port - offset) : null;
+      if (offset && !before) {
+        taken.close();
+        continue;
+      }
+      before?.close();
+      server = taken;
+    }
+    if (!server) throw new Error("no pair of ports found");
     try {
       const run = spawnSync(process.execPath, ["scripts/test-prerequisites.mjs"], {
         env: { PATH: process.env.PATH, CHROMIUM_PATH: browser, E2E_PORT: String(port - offset) },
@@ -67,7 +86,7 @@ describe("npm test's first step", () => {
         `npm test: port ${port} (a browser tests' server) is in use: stop what listens there or set E2E_PORT to a port whose next one is free too.`,
       );
     } finally {
-      server.close();
+      server?.close();
     }
   });
 });

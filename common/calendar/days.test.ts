@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addCalendarDays,
+  addCalendarMonths,
   addCalendarYears,
   calendarDaysBetween,
   dayDate,
@@ -30,6 +31,13 @@ describe("days", () => {
     expect(calendarDaysBetween("2024-01-01", "2025-01-01")).toBe(366);
     expect(calendarDaysBetween("2025-01-01", "2024-01-01")).toBe(-366);
     expect(formatDay(dayDate("2026-03-21"))).toBe("2026-03-21");
+  });
+
+  it("adds months: a day the month lacks is its last day", () => {
+    expect(addCalendarMonths("2026-01-20", 2)).toBe("2026-03-20");
+    expect(addCalendarMonths("2025-12-31", 2)).toBe("2026-02-28");
+    expect(addCalendarMonths("2023-12-31", 2)).toBe("2024-02-29");
+    expect(addCalendarMonths("2026-11-30", 2)).toBe("2027-01-30");
   });
 
   it("adds years: 29 February + 1 year is 28 February (date-fns), + 4 years 29 February", () => {

@@ -4,7 +4,16 @@
  * in UTC and in a browser in Almaty or Moscow (a plain `Date` would shift with the machine's zone).
  */
 import { UTCDateMini } from "@date-fns/utc/date/mini";
-import { addDays, addYears, differenceInCalendarDays, getDay, isValid, lightFormat, parseISO } from "date-fns";
+import {
+  addDays,
+  addMonths,
+  addYears,
+  differenceInCalendarDays,
+  getDay,
+  isValid,
+  lightFormat,
+  parseISO,
+} from "date-fns";
 
 /** A calendar day, `YYYY-MM-DD`. Only a type alias: check outside input with {@link isDay}. */
 export type TDay = string;
@@ -47,6 +56,14 @@ export function addCalendarDays(day: TDay, n: number): TDay {
  */
 export function addCalendarYears(day: TDay, years: number): TDay {
   return formatDay(addYears(dayDate(day), years));
+}
+
+/**
+ * The same day `months` later; a day the month lacks lands on its last day (31 January + 1 month =
+ * 28 or 29 February), as for years.
+ */
+export function addCalendarMonths(day: TDay, months: number): TDay {
+  return formatDay(addMonths(dayDate(day), months));
 }
 
 /** Calendar days from `from` to `to`: 1 from a day to the next, negative backwards. */

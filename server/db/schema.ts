@@ -1,5 +1,6 @@
 /** Every table of the product, for Drizzle and its migrations. Tables live in their modules. */
 export * from "../modules/access/access.tables.ts";
+export * from "../modules/appeals/appeals.tables.ts";
 export * from "../modules/audit/audit.tables.ts";
 export * from "../modules/auth/auth.tables.ts";
 export * from "../modules/burials/burials.tables.ts";

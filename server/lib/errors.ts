@@ -37,6 +37,7 @@ export type ErrorCode =
   | "upload_not_found"
   | "upload_mismatch"
   | "news_not_found"
+  | "appeal_not_found"
   | "burial_not_found"
   | "cemetery_not_found"
   | "plot_not_found"

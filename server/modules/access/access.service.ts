@@ -193,3 +193,24 @@ export function ownSupplierId(user: Pick<TSessionUser, "supplierId">): number {
   if (!user.supplierId) throw new AppError(404, "supplier_not_found");
   return user.supplierId;
 }
+
+// ——— Appeals to the akimat ———
+
+/**
+ * The appeals a user reaches, as a list's condition on the appeal's akimat and applicant columns:
+ * an akimat's staff their akimat's (whoever filed them), anyone else their own (the applicant);
+ * nobody else's — not even the platform's admin, who handles no appeal (they carry the citizens'
+ * personal data and correspondence with the state body).
+ */
+export function appealScope(
+  user: Pick<TSessionUser, "id" | "role" | "akimatId">,
+  columns: { akimatId: AnyPgColumn; applicantId: AnyPgColumn },
+): SQL {
+  if (user.role === "akimat") return user.akimatId ? eq(columns.akimatId, user.akimatId) : sql`false`;
+  return eq(columns.applicantId, user.id);
+}
+
+/** Whether a user is staff of the akimat an appeal is addressed to (`appealScope`'s staff side). */
+export function handlesAppealsOf(user: Pick<TSessionUser, "role" | "akimatId">, akimatId: number): boolean {
+  return worksForAkimat(user, akimatId);
+}

@@ -356,7 +356,8 @@ export async function openUpload(s: Services, user: TSessionUser | null, id: str
 /**
  * Binds the caller's uploaded files to a record, in the record's transaction. Every id must be
  * the caller's own and free (or already bound to this record); files previously bound to the
- * record and not listed are let go (removed with the other unattached files).
+ * record and not listed are let go (removed with the other unattached files) — unless `append`,
+ * which adds the files to those bound (an appeal's documents added later, by another person).
  */
 export async function attachUploads(
   tx: Queryable,
@@ -370,6 +371,10 @@ export async function attachUploads(
     entityType: string;
     entityId: string | number;
     purposes: readonly TUploadPurpose[];
+    /** Narrower than the purpose's rules: the types found in the content, and a size limit. */
+    accept?: { types: readonly string[]; maxBytes: number };
+    /** Keep the files already bound to the record. */
+    append?: boolean;
     isPublic?: boolean;
     now: Date;
   },
@@ -383,6 +388,7 @@ export async function attachUploads(
         r.ownerId === input.ownerId &&
         (input.ownerId !== null || r.ip === input.ip) &&
         input.purposes.includes(r.purpose) &&
+        (!input.accept || (input.accept.types.includes(r.type) && r.size <= input.accept.maxBytes)) &&
         (r.entityType === null || (r.entityType === input.entityType && r.entityId === entityId)),
     );
     if (usable.length !== ids.length) {
@@ -394,10 +400,12 @@ export async function attachUploads(
       );
     }
   }
-  const bound = await tx
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.entityType, input.entityType), eq(uploads.entityId, entityId)));
+  const bound = input.append
+    ? []
+    : await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.entityType, input.entityType), eq(uploads.entityId, entityId)));
   const dropped = bound.map((b) => b.id).filter((id) => !ids.includes(id));
   if (dropped.length) {
     await tx

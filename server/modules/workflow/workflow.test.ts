@@ -75,7 +75,29 @@ defineMachine({
   },
 });
 
-const job = timersJob([machine]);
+/** A timer of two statuses (the appeals' deadlines run through four): entering one again queues nothing new. */
+const through = defineMachine({
+  entity: "workflow_test_through",
+  table: news,
+  statuses: ["draft", "published"],
+  initial: "draft",
+  scope: () => null,
+  moves: {
+    // Stands for a move into a status of the timer (`draft` again).
+    redraft: { from: ["draft"], to: "draft", by: "news.manage" },
+    publish: { from: ["draft"], to: "published", by: "news.manage" },
+  },
+  timers: [
+    {
+      name: "due",
+      on: ["draft", "published"],
+      at: (r) => r.publishedAt,
+      notice: (r) => (r.authorId ? [accountNotices.welcome(r.authorId, { name: "" })] : []),
+    },
+  ],
+});
+
+const job = timersJob([machine, through]);
 const fire = () => runDueJobs(h.services, [job]);
 
 beforeAll(async () => {
@@ -200,5 +222,36 @@ describe("the workflow core", () => {
     await h.db.transaction((tx) => machine.fireTimer(tx, h.services, row.id, "remind", String(remind?.payload.at)));
     expect(await told()).toBe(0);
     expect((await machine.history(h.db, row.id)).map((e) => e.action)).toEqual(["create"]);
+  });
+
+  it("queues a timer of several statuses once through them, and fires it in whichever the row is in", async () => {
+    const due = new Date(T0.getTime() + 2 * DAY);
+    const make = () =>
+      h.db.transaction((tx) =>
+        through.create(
+          tx,
+          h.services,
+          { akimatId, category: "announcements", authorId: author.id, publishedAt: due },
+          author,
+        ),
+      );
+    const step = (id: number, name: "publish" | "redraft") =>
+      h.db.transaction(async (tx) => through.move(tx, h.services, await through.load(tx, SYSTEM, id), name, author));
+    const kept = await make();
+    await step(kept.id, "redraft");
+    await step(kept.id, "publish");
+    const queued = (await h.db.select().from(jobs).where(eq(jobs.kind, TIMER_JOB))).filter((j) =>
+      j.key?.startsWith(`workflow_test_through:${kept.id}:`),
+    );
+    expect(queued).toHaveLength(1);
+    h.setNow(new Date(due.getTime() + 1000));
+    await fire();
+    expect(await told()).toBe(1);
+    expect((await through.history(h.db, kept.id)).map((e) => e.action)).toEqual([
+      "create",
+      "redraft",
+      "publish",
+      "due",
+    ]);
   });
 });

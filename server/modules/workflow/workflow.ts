@@ -92,7 +92,12 @@ export type TMoveDef<T extends TStatusTable, I = any> = {
  */
 export type TTimer<T extends TStatusTable, M extends string> = {
   name: string;
-  on: StatusOf<T>;
+  /**
+   * The status the timer belongs to, or several: a deadline that runs through them (an appeal's due
+   * day, in work or waiting for the applicant) is queued on entering any of them (once per time: the
+   * job's key) and acts if the row is in one of them when it fires.
+   */
+  on: StatusOf<T> | readonly StatusOf<T>[];
   at: (row: RowOf<T>) => Date | null;
 } & (
   | { move: M; notice?: never }
@@ -209,8 +214,14 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
     }
   }
   if (!statuses.includes(spec.initial)) throw new Error(`${spec.entity}: unknown initial status ${spec.initial}`);
+  if (new Set(timers.map((t) => t.name)).size !== timers.length)
+    throw new Error(`${spec.entity}: two timers of one name`);
+  const timerOn = (t: TTimer<T, M>, status: string) =>
+    typeof t.on === "string" ? t.on === status : (t.on as readonly string[]).includes(status);
   for (const t of timers) {
-    if (!statuses.includes(t.on)) throw new Error(`${spec.entity} timer ${t.name}: unknown status ${t.on}`);
+    for (const st of typeof t.on === "string" ? [t.on] : t.on) {
+      if (!statuses.includes(st)) throw new Error(`${spec.entity} timer ${t.name}: unknown status ${st}`);
+    }
     if (t.move && moves[t.move]?.by !== "system")
       throw new Error(`${spec.entity} timer ${t.name}: ${t.move} is not a system move`);
   }
@@ -219,7 +230,7 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
   /** Queues the timers of the status `row` is in now (each once per row, status entry and time). */
   async function queueTimers(tx: Queryable, row: R) {
     for (const t of timers) {
-      if (t.on !== row.status) continue;
+      if (!timerOn(t, row.status)) continue;
       const at = t.at(row);
       if (!at) continue;
       await enqueue(tx, {
@@ -374,7 +385,7 @@ export function defineMachine<T extends TStatusTable, const Moves extends Record
       .from(table as PgTable)
       .where(eq(table.id, id))
       .for("update")) as unknown as R[];
-    if (row?.status !== t.on) return;
+    if (!row || !timerOn(t, row.status)) return;
     const due = t.at(row);
     // Moved meanwhile (an extended deadline): the timer queued for the new time acts then.
     if (!due || due.toISOString() !== at) return;
