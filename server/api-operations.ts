@@ -17,8 +17,7 @@ import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
 import { threadRoutes } from "./modules/threads/threads.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { akimatStaffRoutes } from "./modules/akimats/akimat-staff.routes.ts";
-// Appeals have no routes yet: their service registers the appeal's thread and its files' read policy.
-import "./modules/appeals/appeals.service.ts";
+import { appealRoutes } from "./modules/appeals/appeals.routes.ts";
 
 /**
  * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's
@@ -41,7 +40,8 @@ export const apiOperations = createRouter()
   .route("/", managerAdminRoutes)
   .route("/", burialRequestRoutes)
   .route("/", burialDocumentRoutes)
-  .route("/", threadRoutes);
+  .route("/", threadRoutes)
+  .route("/", appealRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
 export type ApiSchema = ExtractSchema<typeof apiOperations>;

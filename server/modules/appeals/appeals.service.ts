@@ -8,7 +8,8 @@
  */
 import { and, count, eq, ilike, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
-import { appealCountdown, type TAppealCountdown } from "../../../common/appeal-deadlines.ts";
+import { appealCountdown } from "../../../common/appeal-deadlines.ts";
+import type { TAppeal, TAppealListItem } from "../../../common/appeal-schemas.ts";
 import {
   APPEAL_NUMBER,
   APPEAL_STATUSES,
@@ -210,68 +211,7 @@ function attachFiles(tx: Queryable, ownerId: number, appealId: number, ids: read
 /** A person named on an appeal (an assignee, who answered, who took it), as the staff and the applicant see them. */
 type TPersonRef = { id: number; name: string; position: string } | null;
 
-/** One appeal as its applicant or its akimat's staff read it (the routes' answer). */
-export type TAppeal = {
-  id: number;
-  number: string;
-  status: TAppealRow["status"];
-  type: TAppealRow["type"];
-  channel: TAppealRow["channel"];
-  language: TAppealRow["language"];
-  akimat: { id: number; name: string };
-  text: string;
-  subject: string;
-  cemetery: { id: number; name: string } | null;
-  applicant: {
-    name: string;
-    org: string | null;
-    /** The applicant's phone, IIN and address: to the applicant and the akimat's staff only (both read here). */
-    phone: string;
-    iin: string | null;
-    address: string | null;
-  };
-  receivedBy: TPersonRef;
-  registeredAt: string;
-  registrationDay: string;
-  /** The statutory due day (15 working days); `countdown.dueDay` is the one in force. */
-  dueDay: string;
-  countdown: TAppealCountdown;
-  extension: { until: string; reason: string; at: string | null } | null;
-  assignee: TPersonRef;
-  documentsRequest: { text: string; at: string } | null;
-  hearing: { proposal: string; date: string; time: string | null; place: string | null; at: string } | null;
-  redirect: {
-    at: string;
-    toAkimat: { id: number; name: string } | null;
-    toBody: string | null;
-    reason: string;
-  } | null;
-  /** The appeal this one was redirected from (its number), when it arrived from another akimat. */
-  redirectedFrom: { id: number; number: string } | null;
-  answer: {
-    outcome: NonNullable<TAppealRow["outcome"]>;
-    facts: string;
-    grounds: string;
-    actions: string;
-    howToComplain: string;
-    signatoryName: string;
-    signatoryPosition: string;
-    at: string;
-  } | null;
-  withdrawal: { at: string; reason: string | null } | null;
-  files: TUploadFile[];
-  history: {
-    at: string;
-    action: string;
-    from: string | null;
-    to: string | null;
-    actorRole: string | null;
-    reason: string | null;
-  }[];
-  /** The moves the caller may make now: the screen's buttons. */
-  moves: AppealMove[];
-  isStaff: boolean;
-};
+export type { TAppeal, TAppealListItem };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -421,20 +361,6 @@ export const ZAppealListQuery = listQuery({
 });
 export type TAppealListQuery = z.output<typeof ZAppealListQuery>;
 
-/** A row of a list. */
-export type TAppealListItem = {
-  id: number;
-  number: string;
-  status: TAppealRow["status"];
-  type: TAppealRow["type"];
-  channel: TAppealRow["channel"];
-  subject: string;
-  akimatName: string;
-  applicantName: string;
-  assigneeName: string | null;
-  registeredAt: string;
-  countdown: TAppealCountdown;
-};
 
 /** `%` and `_` typed by a person are letters, not patterns. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
