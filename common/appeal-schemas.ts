@@ -108,6 +108,8 @@ export const ZAppealListItem = z
     subject: z.string(),
     akimatName: z.string(),
     applicantName: z.string(),
+    applicantPhone: z.string(),
+    applicantIin: z.string().nullable(),
     assigneeName: z.string().nullable(),
     registeredAt: z.string(),
     countdown: ZAppealCountdown,

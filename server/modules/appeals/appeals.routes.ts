@@ -8,7 +8,15 @@ import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/open
 import { moveRoute } from "../workflow/move-route.ts";
 import { appealReceipt } from "./appeal-receipt.ts";
 import { appealMachine } from "./appeals.machine.ts";
-import { createAppeal, createOralAppeal, getAppeal, listAppeals, ZAppealListQuery } from "./appeals.service.ts";
+import { XLSX_TYPE } from "../../lib/xlsx-export.ts";
+import {
+  createAppeal,
+  createOralAppeal,
+  exportAppeals,
+  getAppeal,
+  listAppeals,
+  ZAppealListQuery,
+} from "./appeals.service.ts";
 
 const TAGS = ["Appeals"];
 const PDF = "application/pdf";
@@ -80,6 +88,29 @@ export const appealRoutes = createRouter()
     async (c) => {
       const user = callerOf(c);
       return c.json(await listAppeals(c.get("services"), user, c.req.valid("query"), c.get("locale")), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "appeals.handle",
+      method: "get",
+      path: "/appeals/export.xlsx",
+      tags: TAGS,
+      summary: "The akimat's filtered list as an XLSX workbook in the request's language (IINs and phones as text)",
+      request: { query: ZAppealListQuery },
+      responses: {
+        200: { description: "XLSX workbook", content: { [XLSX_TYPE]: { schema: z.string() } } },
+        ...errorResponses(401, 403, 422),
+      },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      const r = await exportAppeals(c.get("services"), user, c.req.valid("query"), c.get("locale"));
+      return c.body(new Uint8Array(r.xlsx), 200, {
+        "Content-Type": XLSX_TYPE,
+        "Content-Disposition": `attachment; filename="appeals.xlsx"; filename*=UTF-8''${encodeURIComponent(r.fileName)}`,
+        "Cache-Control": "private, no-store",
+      }) as never;
     },
   )
   .openapi(

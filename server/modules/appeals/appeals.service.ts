@@ -22,6 +22,8 @@ import {
 import type { TUploadFile } from "../../../common/api-types.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import type { Locale } from "../../../common/locale.ts";
+import { formatDate, translate } from "../../../common/i18n.ts";
+import { xlsxTable } from "../../lib/xlsx-export.ts";
 import { fullName } from "../../../common/person.ts";
 import { isoDate, type ZAppealCreate, type ZOralAppeal, zId } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
@@ -361,7 +363,6 @@ export const ZAppealListQuery = listQuery({
 });
 export type TAppealListQuery = z.output<typeof ZAppealListQuery>;
 
-
 /** `%` and `_` typed by a person are letters, not patterns. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -438,6 +439,8 @@ export async function listAppeals(
       subject: r.subject,
       akimatName: locale === "kk" ? kk : ru,
       applicantName: r.applicantName,
+      applicantPhone: r.applicantPhone,
+      applicantIin: r.applicantIin,
       assigneeName: r.assigneeId ? (who.get(r.assigneeId)?.name ?? null) : null,
       registeredAt: r.registeredAt.toISOString(),
       countdown: appealCountdown(r, today),
@@ -450,4 +453,51 @@ export async function listAppeals(
 /** The row of an appeal the caller reaches (404 otherwise): for the receipt and the routes. */
 export function loadAppeal(db: Queryable, caller: TSessionUser, id: number): Promise<TAppealRow> {
   return appealMachine.load(db, caller, id);
+}
+
+/** The most rows one export holds: a year of a city's appeals fits many times over. */
+export const EXPORT_MAX_ROWS = 20_000;
+
+/**
+ * The filtered list as an XLSX workbook in the reader's language (the inbox's "export"): the same
+ * scope and filters as the list, every page of it up to `EXPORT_MAX_ROWS`, IINs and phones as text.
+ */
+export async function exportAppeals(
+  s: Services,
+  caller: TSessionUser,
+  q: TAppealListQuery,
+  locale: Locale,
+): Promise<{ xlsx: Uint8Array; fileName: string }> {
+  const page = await listAppeals(s, caller, { ...q, page: 1, pageSize: EXPORT_MAX_ROWS }, locale);
+  const t = (key: string) => translate(locale, key);
+  const columns = [
+    { header: t("appeal_export.number"), width: 16 },
+    { header: t("appeal_export.registered"), width: 18 },
+    { header: t("appeal_export.type"), width: 14 },
+    { header: t("appeal_export.channel"), width: 12 },
+    { header: t("appeal_export.status"), width: 18 },
+    { header: t("appeal_export.subject"), width: 30 },
+    { header: t("appeal_export.applicant"), width: 28 },
+    { header: t("appeal_export.phone"), width: 16 },
+    { header: t("appeal_export.iin"), width: 14 },
+    { header: t("appeal_export.assignee"), width: 24 },
+    { header: t("appeal_export.due"), width: 12 },
+    { header: t("appeal_export.overdue"), width: 10 },
+  ];
+  const rows = page.items.map((a) => [
+    a.number,
+    formatDate(locale, a.registeredAt, true),
+    t(`appeal.type.${a.type}`),
+    t(`appeal.channel.${a.channel}`),
+    t(`appeal.status.${a.status}`),
+    a.subject,
+    a.applicantName,
+    a.applicantPhone,
+    a.applicantIin,
+    a.assigneeName,
+    formatDate(locale, a.countdown.dueDay),
+    a.countdown.isOverdue ? t("common.yes") : "",
+  ]);
+  const xlsx = await xlsxTable(t("appeal_export.sheet"), columns, rows);
+  return { xlsx, fileName: `${t("appeal_export.file_name")} ${almatyDay(s.now())}.xlsx` };
 }
