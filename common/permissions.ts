@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   "news.manage": ["akimat"],
   /** The akimat's staff list; inviting, editing and removing is for the akimat's admin (scope). */
   "employees.manage": ["akimat"],
+  /** The city's reports (`/user/reports`): an akimat's staff for their own city, the admin for any akimat's. */
+  "reports.view": ["akimat", "admin"],
   // A supplier company's own account
   "supplier.profile": ["supplier"],
   // Each role's own area of the site (its notifications page, its navigation)

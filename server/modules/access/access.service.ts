@@ -14,6 +14,7 @@ import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { TSessionUser } from "../auth/auth.service.ts";
 import { managerCemeteries } from "./access.tables.ts";
+import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 
 type Who = Pick<TSessionUser, "id" | "role">;
@@ -124,6 +125,22 @@ export function assertAkimatAdmin(user: Pick<TSessionUser, "role" | "akimatId" |
   const akimatId = akimatIdOf(user);
   if (!isAkimatAdmin(user)) throw new AppError(403, "not_akimat_admin");
   return akimatId;
+}
+
+/**
+ * The akimat whose city a caller sees in city-wide figures (the reports): an akimat's staff their
+ * own akimat (naming another is 403), the admin the one they name (undefined when they name none).
+ */
+export function akimatCityOf(user: Pick<TSessionUser, "role" | "akimatId">, requested?: number): number | undefined {
+  if (worksEverywhere(user)) return requested;
+  const own = akimatIdOf(user);
+  if (requested !== undefined && requested !== own) throw new AppError(403, "forbidden");
+  return own;
+}
+
+/** The condition that keeps rows to the cemeteries of one akimat's city, on the rows' cemetery column. */
+export function akimatCemeteryScope(akimatId: number, cemeteryColumn: AnyPgColumn | SQL): SQL {
+  return sql`${cemeteryColumn} in (select ${cemeteries.id} from ${cemeteries} where ${cemeteries.akimatId} = ${akimatId})`;
 }
 
 // ——— Owners ———

@@ -7,15 +7,12 @@
  */
 import { ALMATY, almatyDay, almatyInstant } from "../../../common/calendar/almaty.ts";
 import { placesText, placeText } from "../../../common/place-text.ts";
-import { readFileSync } from "node:fs";
 import { fullName } from "../../../common/person.ts";
-import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
-import { drawEmblem } from "../../lib/emblem.ts";
+import { drawPdfTable, ensureRoom, PDF_GREY as GREY, PDF_MARGIN as MARGIN, startPdf } from "../../lib/pdf.ts";
 import QRCode from "qrcode";
 import { slotEnd, type TBurialRequest, type TSchedule, type TScheduleItem } from "../../../common/booking.ts";
 import { formatDate, formatMoney, translate } from "../../../common/i18n.ts";
-import { LANGUAGE_TAGS, type Locale } from "../../../common/locale.ts";
+import type { Locale } from "../../../common/locale.ts";
 import { formatCoordinates, placeLink } from "../../../common/map-links.ts";
 
 // ---------- What the documents say ----------
@@ -269,22 +266,6 @@ export function scheduleDoc(d: TSchedule, locale: Locale, issuedAt: Date): TPrin
 
 // ---------- Layout ----------
 
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-/** DejaVu Sans: every Cyrillic letter of Russian and Kazakh (ә ғ қ ң ө ұ ү һ і), the tenge sign and №. */
-function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
-    bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
-  };
-  return fonts;
-}
-
-const MARGIN = 50;
-const GREY = "#555555";
-/** The mark's width in the PDFs' heading, in points. */
-const EMBLEM_PT = 14;
-
 /** Draws a QR code of `url` as vector squares (sharp at any print size), `size` points wide, at (x, y). */
 function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
@@ -295,10 +276,6 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size
     }
   }
   doc.fillColor("black").fill();
-}
-
-function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
-  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
 
 function drawFields(doc: PDFKit.PDFDocument, sections: TPrintDoc["sections"]) {
@@ -336,47 +313,14 @@ function drawFields(doc: PDFKit.PDFDocument, sections: TPrintDoc["sections"]) {
 }
 
 function drawTable(doc: PDFKit.PDFDocument, table: NonNullable<TPrintDoc["table"]>) {
-  const left = MARGIN;
-  const width = doc.page.width - 2 * MARGIN;
-  const widths = table.columns.map((c) => c.width * width);
-  const pad = 4;
-  const rowHeight = (cells: string[], font: "regular" | "bold") =>
-    Math.max(
-      ...cells.map((text, i) => doc.font(font).heightOfString(text || " ", { width: (widths[i] ?? 0) - 2 * pad })),
-    );
-  const drawRow = (cells: string[], font: "regular" | "bold", shade: boolean) => {
-    doc.fontSize(9.5);
-    const h = rowHeight(cells, font) + 2 * pad;
-    const y = doc.y;
-    if (shade) doc.rect(left, y, width, h).fillColor("#eeeeee").fill();
-    let x = left;
-    cells.forEach((text, i) => {
-      doc
-        .font(font)
-        .fillColor("black")
-        .text(text, x + pad, y + pad, { width: (widths[i] ?? 0) - 2 * pad });
-      x += widths[i] ?? 0;
-    });
-    doc.rect(left, y, width, h).lineWidth(0.5).strokeColor("#999999").stroke();
-    doc.y = y + h;
-  };
-  const header = table.columns.map((c) => c.label);
   doc.moveDown(0.8);
-  drawRow(header, "bold", true);
-  for (const row of table.rows) {
-    doc.fontSize(9.5);
-    if (doc.y + rowHeight(row, "regular") + 2 * pad > doc.page.height - doc.page.margins.bottom) {
-      doc.addPage();
-      drawRow(header, "bold", true);
-    }
-    drawRow(row, "regular", false);
-  }
+  drawPdfTable(doc, { columns: table.columns, rows: table.rows.map((cells) => ({ cells })) });
   doc.moveDown(0.8);
   doc
     .font("regular")
     .fontSize(10.5)
     .fillColor("black")
-    .text(table.rows.length ? table.total : table.empty, left, doc.y, { width });
+    .text(table.rows.length ? table.total : table.empty, MARGIN, doc.y, { width: doc.page.width - 2 * MARGIN });
 }
 
 function drawQrBlock(doc: PDFKit.PDFDocument, qr: NonNullable<TPrintDoc["qr"]>) {
@@ -400,42 +344,13 @@ function drawQrBlock(doc: PDFKit.PDFDocument, qr: NonNullable<TPrintDoc["qr"]>) 
 
 /** Lays a document out on A4 pages (DejaVu Sans, numbered pages with the footer), as a PDF file. */
 export function renderPdf(d: TPrintDoc, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
-    size: "A4",
-    layout: d.landscape ? "landscape" : "portrait",
-    margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
-    compress: opts.compress ?? true,
-    bufferPages: true,
-    lang: LANGUAGE_TAGS[d.locale],
-    displayTitle: true,
-    info: {
-      Title: d.title,
-      Author: translate(d.locale, "brand.name"),
-      Creator: translate(d.locale, "brand.name"),
-      CreationDate: d.issuedAt,
-    },
+  const { doc, width, finish } = startPdf({
+    locale: d.locale,
+    title: d.title,
+    issuedAt: d.issuedAt,
+    landscape: d.landscape,
+    compress: opts.compress,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("regular", regular);
-  doc.registerFont("bold", bold);
-  const width = doc.page.width - 2 * MARGIN;
-
-  // The product's mark beside its name, as in the site's header.
-  drawEmblem(doc, MARGIN, MARGIN - 2, EMBLEM_PT);
-  doc
-    .font("regular")
-    .fontSize(9)
-    .fillColor(GREY)
-    .text(translate(d.locale, "brand.name"), MARGIN + EMBLEM_PT + 6, MARGIN, { width: width - EMBLEM_PT - 6 });
-  doc.x = MARGIN;
-  doc.y = Math.max(doc.y, MARGIN - 2 + EMBLEM_PT);
-  doc.moveDown(0.5);
   doc.font("bold").fontSize(17).fillColor("black").text(d.title, { width });
   doc.moveDown(0.2);
   doc.font("regular").fontSize(12).text(d.subtitle, { width });
@@ -447,23 +362,7 @@ export function renderPdf(d: TPrintDoc, opts: { compress?: boolean } = {}): Prom
     doc.moveDown(1);
     doc.font("regular").fontSize(9.5).fillColor(GREY).text(d.note, MARGIN, doc.y, { width });
   }
-
-  // The footer and page numbers on every page, once the number of pages is known. Writing below
-  // the bottom margin would start a new page: the margin is lifted while the footer is drawn.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN;
-    const page = tr(d.locale)("page", { page: i + 1, pages: range.count });
-    doc.font("regular").fontSize(8).fillColor(GREY);
-    doc.text(d.footer, MARGIN, y, { width: width - 90, lineBreak: false });
-    doc.text(page, MARGIN + width - 90, y, { width: 90, align: "right", lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  return done;
+  return finish(d.footer);
 }
 
 export const confirmationPdf = (r: TConfirmationData, locale: Locale, issuedAt: Date) =>
