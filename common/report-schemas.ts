@@ -6,25 +6,50 @@
  * `reports.ts` (zod-free for the page).
  */
 import { z } from "zod";
-import { calendarDaysBetween } from "./calendar/days.ts";
+import { calendarDaysBetween, isDay } from "./calendar/days.ts";
 import { MAX_REPORT_DAYS } from "./reports.ts";
+import { pageNumber } from "./paging.ts";
 import { isoDate, ZId } from "./schemas.ts";
 
-/** The query of every report operation: the period (days in Almaty, both included) and, for the admin, the akimat. */
-export const ZReportQuery = z
+/** A real day (`isoDate` lets `2026-02-30` through as March's 2nd; a report's edge must be the day typed). */
+const ZDay = isoDate.refine(isDay, "validation.date");
+
+const PERIOD = {
+  from: ZDay,
+  to: ZDay,
+  /** The admin's choice of akimat; an akimat's staff see their own (another's id is refused). */
+  akimatId: ZId.optional(),
+  lang: z.enum(["ru", "kk"]).optional(),
+};
+
+/** `from` no later than `to`, and at most {@link MAX_REPORT_DAYS} days. */
+function checkPeriod(q: { from: string; to: string }, ctx: z.RefinementCtx) {
+  // A day that is not one (`2026-02-30`) is already the field's problem.
+  if (!isDay(q.from) || !isDay(q.to)) return;
+  if (q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "validation.period_order" });
+  else if (calendarDaysBetween(q.from, q.to) + 1 > MAX_REPORT_DAYS) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: "validation.period_too_long" });
+  }
+}
+
+/** The query of the report and its files: the period (days in Almaty, both included) and, for the admin, the akimat. */
+export const ZReportQuery = z.object(PERIOD).superRefine(checkPeriod);
+
+/** The rows behind a figure: the report's query, the figure's `drill` key, the page (20 rows, at most 100). */
+export const ZReportRowsQuery = z
   .object({
-    from: isoDate,
-    to: isoDate,
-    /** The admin's choice of akimat; an akimat's staff see their own (another's id is refused). */
-    akimatId: ZId.optional(),
-    lang: z.enum(["ru", "kk"]).optional(),
+    ...PERIOD,
+    drill: z.string().trim().min(1).max(200),
+    page: z
+      .string()
+      .optional()
+      .transform((v) => pageNumber(v)),
+    pageSize: z
+      .string()
+      .optional()
+      .transform((v) => Math.min(100, v && /^[0-9]{1,6}$/.test(v) ? Math.max(1, Number(v)) : 20)),
   })
-  .superRefine((q, ctx) => {
-    if (q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "validation.period_order" });
-    else if (calendarDaysBetween(q.from, q.to) + 1 > MAX_REPORT_DAYS) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: "validation.period_too_long" });
-    }
-  });
+  .superRefine(checkPeriod);
 
 export const ZReportCell = z.object({
   value: z.union([z.number(), z.string(), z.null()]),

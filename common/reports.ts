@@ -26,7 +26,8 @@ const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate
 /**
  * The days of a preset on `today` (Almaty's day, `almatyDay(now)`): the last 7 or 30 days with
  * today, this month, last month, this quarter and this year up to today. `custom` takes `from` and
- * `to` when both are days in order; anything else falls back to the default preset.
+ * `to` when both are days in order at most {@link MAX_REPORT_DAYS} apart; anything else falls back
+ * to the default preset.
  */
 export function periodOf(preset: string | null | undefined, today: TDay, custom: Partial<TPeriod> = {}): TPeriod {
   const [y, m] = today.split("-").map(Number) as [number, number];
@@ -45,7 +46,8 @@ export function periodOf(preset: string | null | undefined, today: TDay, custom:
       return { from: ymd(y, 1, 1), to: today };
     case "custom": {
       const { from, to } = custom;
-      if (isDay(from) && isDay(to) && from <= to) return { from, to };
+      if (isDay(from) && isDay(to) && from <= to && calendarDaysBetween(from, to) < MAX_REPORT_DAYS)
+        return { from, to };
       return periodOf(DEFAULT_PRESET, today);
     }
     default:

@@ -131,7 +131,10 @@ export function assertAkimatAdmin(user: Pick<TSessionUser, "role" | "akimatId" |
  * The akimat whose city a caller sees in city-wide figures (the reports): an akimat's staff their
  * own akimat (naming another is 403), the admin the one they name (undefined when they name none).
  */
-export function akimatCityOf(user: Pick<TSessionUser, "role" | "akimatId">, requested?: number): number | undefined {
+export function akimatCityOf(
+  user: Pick<TSessionUser, "id" | "role" | "akimatId">,
+  requested?: number,
+): number | undefined {
   if (worksEverywhere(user)) return requested;
   const own = akimatIdOf(user);
   if (requested !== undefined && requested !== own) throw new AppError(403, "forbidden");
