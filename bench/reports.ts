@@ -88,8 +88,8 @@ async function build(db: Db): Promise<{ akimatId: number; cemeteryIds: number[] 
     await db.execute(sql`
       insert into burials (plot_id, surname, name, burial_date, death_date, search_name)
       select p.id, 'Фамилия' || (i % 997), 'Имя', d, d - 1, 'фамилия' || (i % 997) || ' имя'
-      from (select i, 1 + ((i * 7919) % ${PLOTS}) as plot,
-                   (date ${TODAY} - (floor(random() * 15 * 365.25))::int) as d
+      from (select i, 1 + ((i::bigint * 7919) % ${PLOTS})::int as plot,
+                   (${TODAY}::date - (floor(random() * 15 * 365.25))::int) as d
             from generate_series(${from}::int, ${Math.min(BURIALS, from + 100_000) - 1}::int) i) g
       join plots p on p.id = g.plot`);
   }
@@ -107,12 +107,12 @@ async function build(db: Db): Promise<{ akimatId: number; cemeteryIds: number[] 
            (array['new_grave','family_grave','urn'])[1 + (i * 17) % 3],
            'Фамилия' || (i % 997), '450102400122', date '2024-01-01', 1, 25000,
            c + interval '72 hours', c, c, (c + interval '3 days')::date
-    from (select i, timestamptz ${`${TODAY}T12:00:00+05:00`} - random() * interval '1095 days' as c
+    from (select i, ${`${TODAY}T12:00:00+05:00`}::timestamptz - random() * interval '1095 days' as c
           from generate_series(1, ${REQUESTS}) i) g`);
   await db.execute(sql`
     insert into news (akimat_id, category, status, title_ru, title_kk, published_at)
     select ${akimatId}, (array['announcements','social_support','legislation'])[1 + i % 3], 'published',
-           'Новость ' || i, 'Жаңалық ' || i, timestamptz ${`${TODAY}T12:00:00+05:00`} - random() * interval '1825 days'
+           'Новость ' || i, 'Жаңалық ' || i, ${`${TODAY}T12:00:00+05:00`}::timestamptz - random() * interval '1825 days'
     from generate_series(1, 2000) i`);
   for (const seed of EXTRA_SEEDS) await seed(db, akimatId);
   await db.execute(sql`vacuum analyze`);
