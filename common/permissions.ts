@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   "appeals.handle": ["akimat"],
   /** Extend an appeal's term: the akimat's head (its admin; checked on the person by the machine). */
   "appeals.extend": ["akimat"],
+  /** The city's reports (`/user/reports`): an akimat's staff for their own city, the admin for any akimat's. */
+  "reports.view": ["akimat", "admin"],
   // A supplier company's own account
   "supplier.profile": ["supplier"],
   // Each role's own area of the site (its notifications page, its navigation)

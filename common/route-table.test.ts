@@ -96,6 +96,8 @@ describe("route table", () => {
       "user-news-item": akimat,
       "user-users": akimat,
       "user-notifications": akimat,
+      // The city's reports: the akimat's staff, and the admin for any akimat (issue 14).
+      "user-reports": admin.concat(akimat),
       "manager-cemetery": staff,
       "manager-requests": staff,
       "manager-cemetery-item": staff,

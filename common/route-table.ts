@@ -133,6 +133,14 @@ const TABLE = [
     nav: "nav.user.users",
   },
   {
+    id: "user-reports",
+    path: "/user/reports",
+    file: "routes/user/reports.tsx",
+    layout: "user",
+    permission: "reports.view",
+    nav: "nav.user.reports",
+  },
+  {
     id: "user-notifications",
     path: "/user/notifications",
     file: "routes/notifications.tsx",

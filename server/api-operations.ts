@@ -11,6 +11,7 @@ import { burialRoutes } from "./modules/burials/burials.routes.ts";
 import { managerRoutes } from "./modules/burials/manager.routes.ts";
 import { cemeteryAdminRoutes } from "./modules/cemeteries/cemetery-admin.routes.ts";
 import { cemeteryRoutes } from "./modules/cemeteries/cemeteries.routes.ts";
+import { reportRoutes } from "./modules/reports/reports.routes.ts";
 import { registryRequestRoutes } from "./modules/registry-requests/registry-requests.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
@@ -41,7 +42,8 @@ export const apiOperations = createRouter()
   .route("/", burialRequestRoutes)
   .route("/", burialDocumentRoutes)
   .route("/", threadRoutes)
-  .route("/", appealRoutes);
+  .route("/", appealRoutes)
+  .route("/", reportRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
 export type ApiSchema = ExtractSchema<typeof apiOperations>;

@@ -20,6 +20,7 @@ import { can } from "../../../common/permissions.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { managerCemeteries } from "./access.tables.ts";
+import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 
@@ -184,6 +185,25 @@ export function supplierReviewScope(user: Pick<TSessionUser, "role">): SQL | nul
 /** Whether a user reads a company's documents: those who review suppliers, and the company's own people. */
 export function readsSupplier(user: Pick<TSessionUser, "role" | "supplierId">, supplierId: number): boolean {
   return can(user.role, "suppliers.review") || user.supplierId === supplierId;
+}
+
+/**
+ * The akimat whose city a caller sees in city-wide figures (the reports): an akimat's staff their
+ * own akimat (naming another is 403), the admin the one they name (undefined when they name none).
+ */
+export function akimatCityOf(
+  user: Pick<TSessionUser, "id" | "role" | "akimatId">,
+  requested?: number,
+): number | undefined {
+  if (worksEverywhere(user)) return requested;
+  const own = akimatIdOf(user);
+  if (requested !== undefined && requested !== own) throw new AppError(403, "forbidden");
+  return own;
+}
+
+/** The condition that keeps rows to the cemeteries of one akimat's city, on the rows' cemetery column. */
+export function akimatCemeteryScope(akimatId: number, cemeteryColumn: AnyPgColumn | SQL): SQL {
+  return sql`${cemeteryColumn} in (select ${cemeteries.id} from ${cemeteries} where ${cemeteries.akimatId} = ${akimatId})`;
 }
 
 // ——— Owners ———

@@ -29,7 +29,13 @@ export const burials = pgTable(
     deathYear: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("burials_plot_idx").on(t.plotId), index("burials_years_idx").on(t.deathYear, t.birthYear)],
+  (t) => [
+    index("burials_plot_idx").on(t.plotId),
+    index("burials_years_idx").on(t.deathYear, t.birthYear),
+    // The city's reports count a period's burials by cemetery (through the plot): an index-only
+    // range of the period instead of reading every record (bench/reports.ts).
+    index("burials_burial_date_idx").on(t.burialDate, t.plotId),
+  ],
 );
 
 /**

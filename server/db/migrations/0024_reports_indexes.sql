@@ -1,0 +1,1 @@
+CREATE INDEX "burials_burial_date_idx" ON "burials" USING btree ("burial_date","plot_id");
