@@ -1,6 +1,5 @@
 import { LOCALES, type Locale, localizePath } from "./locale.ts";
 import type { Permission } from "./permissions.ts";
-import type { Role } from "./roles.ts";
 
 /**
  * The one route table of the product. `app/routes.ts` builds every entry twice, in Russian
@@ -347,24 +346,6 @@ export function routeOfPattern(pattern: string): { entry: RouteEntry; locale: Lo
   const normalized = `/${pattern}`.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
   return BY_PATTERN.get(normalized);
 }
-
-/** Where each role lands after login: a page of its own area. */
-export const HOME_OF_ROLE: Record<Role, string> = {
-  admin: "/admin/akimat",
-  akimat: "/user/users",
-  manager: "/manager/cemetery",
-  supplier: "/supplier/notifications",
-  client: "/",
-};
-
-/** The notifications page of each role, where the bell leads. */
-export const NOTIFICATIONS_OF_ROLE: Record<Role, string> = {
-  admin: "/admin/notifications",
-  akimat: "/user/notifications",
-  manager: "/manager/notifications",
-  supplier: "/supplier/notifications",
-  client: "/client/notifications",
-};
 
 /** The navigation of an area: its entries that carry a label. */
 export function navOf(layout: Layout): RouteEntry[] {

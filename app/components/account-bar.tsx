@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatNumber } from "../../common/i18n.ts";
 import { formatPhone } from "../../common/phone.ts";
-import { HOME_OF_ROLE, NOTIFICATIONS_OF_ROLE } from "../../common/route-table.ts";
+import { HOME_OF_ROLE, NOTIFICATIONS_OF_ROLE } from "../../common/role-homes.ts";
 import { useMe, useT } from "../lib/hooks.ts";
 import { Icon } from "./icon.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";

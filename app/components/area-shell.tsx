@@ -1,14 +1,14 @@
 import { NavLink, Outlet } from "react-router";
-import { type Layout, navOf } from "../../common/route-table.ts";
+import type { Layout } from "../../common/route-table.ts";
+import type { TNavItem } from "../lib/nav.server.ts";
 import { useMe, useT } from "../lib/hooks.ts";
 import { AccountBar } from "./account-bar.tsx";
 import { SiteMenu } from "./site-menu.tsx";
 
 /** The frame of a staff or client area: brand, the area's navigation, account bar. */
-export function AreaShell({ area }: { area: Exclude<Layout, "public" | "form"> }) {
+export function AreaShell({ area, items }: { area: Exclude<Layout, "public" | "form">; items: readonly TNavItem[] }) {
   const { t, to } = useT();
   const me = useMe();
-  const items = navOf(area);
   return (
     <div className={`shell shell--area shell--${area}`}>
       <a href="#main" className="skip-link">
@@ -31,7 +31,7 @@ export function AreaShell({ area }: { area: Exclude<Layout, "public" | "form"> }
                   {items.map((item) => (
                     <li key={item.id}>
                       <NavLink to={to(item.path)} end>
-                        {t(item.nav as string)}
+                        {t(item.nav)}
                       </NavLink>
                     </li>
                   ))}

@@ -2,7 +2,8 @@ import { NavLink, Outlet } from "react-router";
 import { AccountBar } from "../components/account-bar.tsx";
 import { SiteMenu } from "../components/site-menu.tsx";
 import { useMe, useT } from "../lib/hooks.ts";
-import { navOf } from "../../common/route-table.ts";
+import { navItems } from "../lib/nav.server.ts";
+import type { Route } from "./+types/public";
 
 const PUBLIC_NAV = [
   { path: "/", key: "nav.public.home" },
@@ -14,11 +15,15 @@ const PUBLIC_NAV = [
   { path: "/contacts", key: "nav.public.contacts" },
 ] as const;
 
+/** The client's menu, read once (shown when the visitor is a signed-in client). */
+export const loader = () => ({ clientNav: navItems("client") });
+export const shouldRevalidate = () => false;
+
 /** The public layout: site navigation, and for a signed-in client their menu. */
-export default function PublicLayout() {
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
   const me = useMe();
-  const clientMenu = me?.user.role === "client" ? navOf("client") : [];
+  const clientMenu = me?.user.role === "client" ? loaderData.clientNav : [];
   return (
     <div className="shell shell--public">
       <a href="#main" className="skip-link">

@@ -15,7 +15,7 @@ import { type TFormReply, useSchemaForm } from "../lib/form.ts";
 import { replyOfApiError } from "../lib/form-reply.ts";
 import { useT } from "../lib/hooks.ts";
 import { requestContext } from "../lib/request-context.ts";
-import { HOME_OF_ROLE } from "../../common/route-table.ts";
+import { HOME_OF_ROLE } from "../../common/role-homes.ts";
 import type { Route } from "./+types/login";
 
 export function meta({ location }: Route.MetaArgs) {
