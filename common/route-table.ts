@@ -140,6 +140,21 @@ const TABLE = [
     nav: "nav.user.reports",
   },
   {
+    id: "user-tickets",
+    path: "/user/tickets",
+    file: "routes/user/tickets.tsx",
+    layout: "user",
+    permission: "appeals.handle",
+    nav: "nav.user.tickets",
+  },
+  {
+    id: "user-ticket",
+    path: "/user/tickets/:id",
+    file: "routes/user/ticket.tsx",
+    layout: "user",
+    permission: "appeals.handle",
+  },
+  {
     id: "user-notifications",
     path: "/user/notifications",
     file: "routes/notifications.tsx",

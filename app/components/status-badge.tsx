@@ -2,53 +2,49 @@ import { useT } from "../lib/hooks.ts";
 
 type Tone = "ok" | "wait" | "stop" | "info" | "neutral";
 
-const TONES: Record<string, Tone> = {
-  active: "ok",
-  pending: "wait",
-  invited: "wait",
-  blocked: "stop",
-  published: "ok",
-  draft: "wait",
-};
+/**
+ * Each kind of record: the tone of each status (waiting for someone, under way, done well, stopped)
+ * and the catalog's prefix of its words (`<prefix>.<status>`).
+ */
+const KINDS = {
+  supplier: { prefix: "supplier_status", tones: { active: "ok", pending: "wait", blocked: "stop" } },
+  user: { prefix: "user_status", tones: { active: "ok", invited: "wait" } },
+  news: { prefix: "news_status", tones: { published: "ok", draft: "wait" } },
+  /** A visitor's request: waiting (new), being handled, answered with a record, answered without. */
+  request: {
+    prefix: "request_status",
+    tones: { new: "wait", in_progress: "info", found: "ok", added: "ok", not_found: "neutral" },
+  },
+  /** A burial request: waiting for the family, waiting for the cemetery, set, done, stopped. */
+  burial_request: {
+    prefix: "burial_request.status",
+    tones: { pending: "wait", paid: "info", confirmed: "ok", completed: "neutral", cancelled: "stop", expired: "stop" },
+  },
+  /** An appeal: registered (nobody on it yet), being considered, waiting for the applicant, decided, closed. */
+  appeal: {
+    prefix: "appeal.status",
+    tones: {
+      registered: "wait",
+      in_work: "info",
+      waiting_applicant: "wait",
+      hearing: "info",
+      answered: "ok",
+      redirected: "neutral",
+      withdrawn: "neutral",
+    },
+  },
+} satisfies Record<string, { prefix: string; tones: Record<string, Tone> }>;
 
-/** A visitor's request: waiting (new), being handled, answered with a record, answered without. */
-const REQUEST_TONES: Record<string, Tone> = {
-  new: "wait",
-  in_progress: "info",
-  found: "ok",
-  added: "ok",
-  not_found: "neutral",
-};
-
-/** A burial request: waiting for the family, waiting for the cemetery, set, done, stopped. */
-const BURIAL_REQUEST_TONES: Record<string, Tone> = {
-  pending: "wait",
-  paid: "info",
-  confirmed: "ok",
-  completed: "neutral",
-  cancelled: "stop",
-  expired: "stop",
-};
+export type TBadgeKind = keyof typeof KINDS;
 
 /** A status always shown with a colour and a word, never colour alone. */
-export function StatusBadge({
-  kind,
-  status,
-}: {
-  kind: "supplier" | "user" | "news" | "request" | "burial_request";
-  status: string;
-}) {
+export function StatusBadge({ kind, status }: { kind: TBadgeKind; status: string }) {
   const { t } = useT();
-  const tone =
-    (kind === "request"
-      ? REQUEST_TONES[status]
-      : kind === "burial_request"
-        ? BURIAL_REQUEST_TONES[status]
-        : TONES[status]) ?? "neutral";
-  const label = kind === "burial_request" ? t(`burial_request.status.${status}`) : t(`${kind}_status.${status}`);
+  const { prefix, tones } = KINDS[kind];
+  const tone: Tone = (tones as Record<string, Tone>)[status] ?? "neutral";
   return (
     <span className={`badge badge--${tone}`} data-status={status}>
-      {label}
+      {t(`${prefix}.${status}`)}
     </span>
   );
 }

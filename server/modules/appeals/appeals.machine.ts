@@ -71,7 +71,7 @@ export const APPEAL_FILE_RULES = {
 /** `15.04.2026`: days in notifications and SMS read the same in both languages. */
 export const dmy = (day: TDay) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
-const staffLink = (r: TAppealRow) => `/user/tickets/${r.id}` as TLink;
+const staffLink = (r: TAppealRow) => linkTo("user-ticket", { id: r.id });
 /** The applicant's page of the appeal: in the area of their role (a client's, a supplier's). */
 export const applicantLink = (r: Pick<TAppealRow, "id">, role: string) =>
   (role === "supplier" ? `/supplier/goverment/requests/${r.id}` : `/client/goverment/requests/${r.id}`) as TLink;

@@ -93,7 +93,7 @@ registerThread("appeal", {
   },
   // The applicant's link is a client's: a supplier's area has the same page (`applicantLink`), to
   // be told apart when the routes exist.
-  link: (id, forStaff) => (forStaff ? (`/user/tickets/${id}` as TLink) : applicantLink({ id }, "client")),
+  link: (id, forStaff) => (forStaff ? linkTo("user-ticket", { id }) : applicantLink({ id }, "client")),
   subject: async (tx, id) => {
     const [row] = await tx.select({ number: appeals.number }).from(appeals).where(eq(appeals.id, id));
     return subjectOf(row?.number ?? String(id));
