@@ -113,6 +113,14 @@ describe("route table", () => {
       "client-cemetery": ["client"],
       "client-reservation-first": ["client"],
       "client-reservation-complete": ["client"],
+      // Appeals to the akimat (issue 14 B): a client's and a supplier's own.
+      "client-appeal": ["client"],
+      "client-goverment-create": ["client"],
+      "client-goverment-requests": ["client"],
+      "client-goverment-request": ["client"],
+      "supplier-goverment-create": ["supplier"],
+      "supplier-goverment-requests": ["supplier"],
+      "supplier-goverment-request": ["supplier"],
     };
     const actual = Object.fromEntries(
       ROUTES.flatMap((r) => {

@@ -30,12 +30,26 @@ const BURIAL_REQUEST_TONES: Record<string, Tone> = {
   expired: "stop",
 };
 
+/**
+ * An appeal to the akimat: registered or in work (being considered), waiting for the applicant or
+ * for the hearing (the applicant has something to do or to know), answered, closed otherwise.
+ */
+const APPEAL_TONES: Record<string, Tone> = {
+  registered: "info",
+  in_work: "info",
+  waiting_applicant: "wait",
+  hearing: "wait",
+  redirected: "neutral",
+  answered: "ok",
+  withdrawn: "neutral",
+};
+
 /** A status always shown with a colour and a word, never colour alone. */
 export function StatusBadge({
   kind,
   status,
 }: {
-  kind: "supplier" | "user" | "news" | "request" | "burial_request";
+  kind: "supplier" | "user" | "news" | "request" | "burial_request" | "appeal";
   status: string;
 }) {
   const { t } = useT();
@@ -44,8 +58,11 @@ export function StatusBadge({
       ? REQUEST_TONES[status]
       : kind === "burial_request"
         ? BURIAL_REQUEST_TONES[status]
-        : TONES[status]) ?? "neutral";
-  const label = kind === "burial_request" ? t(`burial_request.status.${status}`) : t(`${kind}_status.${status}`);
+        : kind === "appeal"
+          ? APPEAL_TONES[status]
+          : TONES[status]) ?? "neutral";
+  const label =
+    kind === "burial_request" || kind === "appeal" ? t(`${kind}.status.${status}`) : t(`${kind}_status.${status}`);
   return (
     <span className={`badge badge--${tone}`} data-status={status}>
       {label}

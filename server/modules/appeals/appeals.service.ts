@@ -222,16 +222,22 @@ async function people(tx: Queryable, ids: (number | null)[]): Promise<Map<number
   return new Map(rows.map((u) => [u.id, { id: u.id, name: fullName(u), position: u.position }]));
 }
 
-/** Leaves out the audit's own words that are not the applicant's business (internal ids). */
-function historyOf(entries: THistoryEntry<string, string>[]): TAppeal["history"] {
-  return entries.map((e) => ({
-    at: e.at.toISOString(),
-    action: e.action,
-    from: e.from,
-    to: e.to,
-    actorRole: e.actorRole,
-    reason: e.reason,
-  }));
+/**
+ * Leaves out the audit's own words that are not the applicant's business (internal ids), and for
+ * anyone but the akimat's staff the staff's internal notes: not even that one was written, or when
+ * (decision 019: an internal note never reaches the applicant).
+ */
+function historyOf(entries: THistoryEntry<string, string>[], isStaff: boolean): TAppeal["history"] {
+  return entries
+    .filter((e) => isStaff || e.action !== "internal_note")
+    .map((e) => ({
+      at: e.at.toISOString(),
+      action: e.action,
+      from: e.from,
+      to: e.to,
+      actorRole: e.actorRole,
+      reason: e.reason,
+    }));
 }
 
 /** One appeal within the caller's scope (404 outside it), with its history and the caller's moves. */
@@ -328,7 +334,7 @@ export async function getAppeal(s: Services, caller: TSessionUser, id: number, l
         : null,
     withdrawal: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), reason: row.withdrawReason } : null,
     files,
-    history: historyOf(await appealMachine.history(db, row.id)),
+    history: historyOf(await appealMachine.history(db, row.id), handlesAppealsOf(caller, row.akimatId)),
     moves: await appealMachine.movesFor(db, row, caller, now),
     isStaff: handlesAppealsOf(caller, row.akimatId),
   };
@@ -360,7 +366,6 @@ export const ZAppealListQuery = listQuery({
   },
 });
 export type TAppealListQuery = z.output<typeof ZAppealListQuery>;
-
 
 /** `%` and `_` typed by a person are letters, not patterns. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
