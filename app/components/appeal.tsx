@@ -90,8 +90,8 @@ export function AppealTypes() {
     <dl className="appeal-types" data-testid="appeal-types">
       {APPEAL_TYPES.map((type) => (
         <div key={type}>
-          <dt>{t(`appeal.type.${type}`)}</dt>
-          <dd>{t(`appeal.type_hint.${type}`)}</dd>
+          <dt className="appeal-types__name">{t(`appeal.type.${type}`)}</dt>
+          <dd className="appeal-types__hint">{t(`appeal.type_hint.${type}`)}</dd>
         </div>
       ))}
     </dl>
