@@ -28,6 +28,7 @@ const SECOND_HALF = [
   "supplier-documents.spec.ts",
   "add-request.spec.ts",
   "form-errors.spec.ts",
+  "appeals-client.spec.ts",
 ];
 const halves = [
   { name: "first", port: PORT, files: { testIgnore: SECOND_HALF } },

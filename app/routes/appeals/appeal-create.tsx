@@ -265,6 +265,9 @@ function AppealCreated({ appeal: a, now }: { appeal: TAppeal; now: string }) {
           <Link className="button" to={to(pages.item(a.id))} data-testid="appeal-open">
             {t("appeals_screen.done.open")}
           </Link>
+          <Link className="button button--ghost" to={to(pages.list)} data-testid="appeals-all">
+            {t("appeals_screen.create.back")}
+          </Link>
           <Link className="button button--ghost" to={to(pages.create)}>
             <Icon name="plus" /> {t("appeals_screen.done.another")}
           </Link>
