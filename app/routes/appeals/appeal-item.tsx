@@ -57,8 +57,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     id,
     forms: APPEAL_MOVE_FORMS,
     moves: APPLICANT_MOVES,
-    send: (move, body, appealId) =>
-      rc.api.post("/appeals/:id/moves/:move", { params: { id: appealId, move }, body: body as never }),
+    send: (move, body, appealId) => rc.api.post("/appeals/:id/moves/:move", { params: { id: appealId, move }, body }),
   });
 }
 

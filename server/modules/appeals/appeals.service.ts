@@ -14,12 +14,10 @@ import {
   APPEAL_NUMBER,
   APPEAL_STATUSES,
   APPEAL_TYPES,
-  type AppealMove,
   CLOSED_APPEAL_STATUSES,
   isOpenAppeal,
   OPEN_APPEAL_STATUSES,
 } from "../../../common/appeals.ts";
-import type { TUploadFile } from "../../../common/api-types.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { fullName } from "../../../common/person.ts";
