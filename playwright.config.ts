@@ -29,6 +29,7 @@ const SECOND_HALF = [
   "add-request.spec.ts",
   "form-errors.spec.ts",
   "reports.spec.ts",
+  "appeals-client.spec.ts",
 ];
 const halves = [
   { name: "first", port: PORT, files: { testIgnore: SECOND_HALF } },

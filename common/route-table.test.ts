@@ -98,6 +98,8 @@ describe("route table", () => {
       "user-notifications": akimat,
       // The city's reports: the akimat's staff, and the admin for any akimat (issue 14).
       "user-reports": admin.concat(akimat),
+      "user-tickets": akimat,
+      "user-ticket": akimat,
       "manager-cemetery": staff,
       "manager-requests": staff,
       "manager-cemetery-item": staff,
@@ -115,6 +117,14 @@ describe("route table", () => {
       "client-cemetery": ["client"],
       "client-reservation-first": ["client"],
       "client-reservation-complete": ["client"],
+      // Appeals to the akimat (issue 14 B): a client's and a supplier's own.
+      "client-appeal": ["client"],
+      "client-goverment-create": ["client"],
+      "client-goverment-requests": ["client"],
+      "client-goverment-request": ["client"],
+      "supplier-goverment-create": ["supplier"],
+      "supplier-goverment-requests": ["supplier"],
+      "supplier-goverment-request": ["supplier"],
     };
     const actual = Object.fromEntries(
       ROUTES.flatMap((r) => {

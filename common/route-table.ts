@@ -226,6 +226,28 @@ const TABLE = [
     nav: "nav.supplier.profile",
   },
   {
+    id: "supplier-goverment-requests",
+    path: "/supplier/goverment/requests",
+    file: "routes/appeals/appeal-list.tsx",
+    layout: "supplier",
+    permission: "area.supplier",
+    nav: "appeals_screen.nav.supplier",
+  },
+  {
+    id: "supplier-goverment-create",
+    path: "/supplier/goverment/create",
+    file: "routes/appeals/appeal-create.tsx",
+    layout: "supplier",
+    permission: "area.supplier",
+  },
+  {
+    id: "supplier-goverment-request",
+    path: "/supplier/goverment/requests/:id",
+    file: "routes/appeals/appeal-item.tsx",
+    layout: "supplier",
+    permission: "area.supplier",
+  },
+  {
     id: "supplier-notifications",
     path: "/supplier/notifications",
     file: "routes/notifications.tsx",
@@ -286,6 +308,38 @@ const TABLE = [
     file: "routes/client/reservation-complete.tsx",
     layout: "client",
     permission: "burial.book",
+  },
+  // Appeals to the akimat (issue 14 B): the applicant's screens, the same modules as the supplier's. Guarded
+  // by the area (appeals.create/read also admit the other applicant role, and the akimat's staff): each area
+  // shows its own people's pages; the API checks appeals.create / appeals.read on every call.
+  {
+    id: "client-appeal",
+    path: "/client/appeal",
+    file: "routes/appeals/appeal-about.tsx",
+    layout: "client",
+    permission: "area.client",
+    nav: "appeals_screen.nav.client",
+  },
+  {
+    id: "client-goverment-create",
+    path: "/client/goverment/create",
+    file: "routes/appeals/appeal-create.tsx",
+    layout: "client",
+    permission: "area.client",
+  },
+  {
+    id: "client-goverment-requests",
+    path: "/client/goverment/requests",
+    file: "routes/appeals/appeal-list.tsx",
+    layout: "client",
+    permission: "area.client",
+  },
+  {
+    id: "client-goverment-request",
+    path: "/client/goverment/requests/:id",
+    file: "routes/appeals/appeal-item.tsx",
+    layout: "client",
+    permission: "area.client",
   },
 ] as const satisfies readonly RouteEntry[];
 

@@ -147,7 +147,9 @@ test("the akimat's staff take appeals through every step on a phone", async ({ p
   await foldedMove(
     page,
     "reassign",
-    () => page.locator("#tk-reassign-assigneeId").selectOption({ index: 1 }),
+    async () => {
+      await page.locator("#tk-reassign-assigneeId").selectOption({ index: 1 });
+    },
     "Передать другому сотруднику",
   );
   await expect(page.getByTestId("move-done")).toContainText("Исполнитель назначен");
@@ -163,7 +165,11 @@ test("the akimat's staff take appeals through every step on a phone", async ({ p
   await expect(status).toHaveText("Направлено по компетенции");
 
   // A third one: the applicant withdrew it by phone.
-  const third = await recordOral(page, { surname: "Ким", name: "Алексей", phone: "7017770013" }, "Прошу проверить запись.");
+  const third = await recordOral(
+    page,
+    { surname: "Ким", name: "Алексей", phone: "7017770013" },
+    "Прошу проверить запись.",
+  );
   await foldedMove(
     page,
     "record_withdrawal",

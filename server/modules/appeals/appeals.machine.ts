@@ -40,7 +40,7 @@ import { akimats } from "../users/organisations.tables.ts";
 import type { TNoticeMaker, TNoticeParam } from "../notifications/notices.ts";
 import { noticeText } from "../notifications/notifications.service.ts";
 import { type AppealNoticeKind, appealNotices } from "./appeals.notices.ts";
-import type { TLink } from "../../../common/route-table.ts";
+import { linkTo, type TLink } from "../../../common/route-table.ts";
 import { queueSms } from "../jobs/outbox.ts";
 import { attachUploads } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
@@ -73,8 +73,8 @@ export const dmy = (day: TDay) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.
 
 const staffLink = (r: TAppealRow) => linkTo("user-ticket", { id: r.id });
 /** The applicant's page of the appeal: in the area of their role (a client's, a supplier's). */
-export const applicantLink = (r: Pick<TAppealRow, "id">, role: string) =>
-  (role === "supplier" ? `/supplier/goverment/requests/${r.id}` : `/client/goverment/requests/${r.id}`) as TLink;
+export const applicantLink = (r: Pick<TAppealRow, "id">, role: string): TLink =>
+  linkTo(role === "supplier" ? "supplier-goverment-request" : "client-goverment-request", { id: r.id });
 
 /** The akimat's admins (its head and whom it made admins): they receive, assign and are warned of deadlines. */
 export async function akimatAdmins(tx: Queryable, akimatId: number): Promise<number[]> {

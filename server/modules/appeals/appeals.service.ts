@@ -30,7 +30,7 @@ import { listQuery, orderOf, pageWindow, type TPage, toPage } from "../../lib/li
 import type { Services } from "../../services.ts";
 import { akimatIdOf, appealScope, handlesAppealsOf } from "../access/access.service.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
-import type { TLink } from "../../../common/route-table.ts";
+import { linkTo } from "../../../common/route-table.ts";
 import { akimats } from "../users/organisations.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { suppliers } from "../users/organisations.tables.ts";
@@ -91,9 +91,8 @@ registerThread("appeal", {
       staff: row.assigneeId === null ? await akimatAdmins(tx, row.akimatId) : [row.assigneeId],
     };
   },
-  // The applicant's link is a client's: a supplier's area has the same page (`applicantLink`), to
-  // be told apart when the routes exist.
-  link: (id, forStaff) => (forStaff ? linkTo("user-ticket", { id }) : applicantLink({ id }, "client")),
+  // The applicant's page in their own area: a client's, or a supplier company's.
+  link: (id, forStaff, role) => (forStaff ? linkTo("user-ticket", { id }) : applicantLink({ id }, role)),
   subject: async (tx, id) => {
     const [row] = await tx.select({ number: appeals.number }).from(appeals).where(eq(appeals.id, id));
     return subjectOf(row?.number ?? String(id));
@@ -222,16 +221,22 @@ async function people(tx: Queryable, ids: (number | null)[]): Promise<Map<number
   return new Map(rows.map((u) => [u.id, { id: u.id, name: fullName(u), position: u.position }]));
 }
 
-/** Leaves out the audit's own words that are not the applicant's business (internal ids). */
-function historyOf(entries: THistoryEntry<string, string>[]): TAppeal["history"] {
-  return entries.map((e) => ({
-    at: e.at.toISOString(),
-    action: e.action,
-    from: e.from,
-    to: e.to,
-    actorRole: e.actorRole,
-    reason: e.reason,
-  }));
+/**
+ * Leaves out the audit's own words that are not the applicant's business (internal ids), and for
+ * anyone but the akimat's staff the staff's internal notes: not even that one was written, or when
+ * (decision 019: an internal note never reaches the applicant).
+ */
+function historyOf(entries: THistoryEntry<string, string>[], isStaff: boolean): TAppeal["history"] {
+  return entries
+    .filter((e) => isStaff || e.action !== "internal_note")
+    .map((e) => ({
+      at: e.at.toISOString(),
+      action: e.action,
+      from: e.from,
+      to: e.to,
+      actorRole: e.actorRole,
+      reason: e.reason,
+    }));
 }
 
 /** One appeal within the caller's scope (404 outside it), with its history and the caller's moves. */
@@ -328,7 +333,7 @@ export async function getAppeal(s: Services, caller: TSessionUser, id: number, l
         : null,
     withdrawal: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), reason: row.withdrawReason } : null,
     files,
-    history: historyOf(await appealMachine.history(db, row.id)),
+    history: historyOf(await appealMachine.history(db, row.id), handlesAppealsOf(caller, row.akimatId)),
     moves: await appealMachine.movesFor(db, row, caller, now),
     isStaff: handlesAppealsOf(caller, row.akimatId),
   };

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ZAppealCreate, ZOralAppeal } from "../../../common/schemas.ts";
+import { ZAppealCreate, ZCommentInput, ZOralAppeal } from "../../../common/schemas.ts";
 import { createHarness, type Harness, PNG } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { demoAkimatId } from "../../test/registry-fixtures.ts";
@@ -9,6 +9,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 import { toSessionUser } from "../auth/auth.service.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
+import { postComment } from "../threads/threads.service.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { appealReceipt } from "./appeal-receipt.ts";
@@ -265,6 +266,24 @@ describe("who reaches an appeal", () => {
     const [row] = (await listAppeals(h.services, staff, parseList(ZAppealListQuery, { overdue: "true" }), "ru")).items;
     expect(row?.countdown).toEqual({ dueDay: "2026-04-22", daysLeft: -1, isOverdue: true, isDueSoon: false });
     expect(await ids({ overdue: "false" })).toEqual([b.id]);
+  });
+});
+
+describe("the applicant's view of the conversation", () => {
+  it("never lists the staff's internal notes in the applicant's history (the staff see them)", async () => {
+    const { id } = await appealOf(client);
+    await postComment(
+      h.services,
+      staff,
+      "appeal",
+      id,
+      ZCommentInput.parse({ body: "Проверить на месте", visibility: "internal" }),
+    );
+    await postComment(h.services, staff, "appeal", id, ZCommentInput.parse({ body: "Выезжаем в четверг" }));
+    const actions = async (caller: TSessionUser) =>
+      (await getAppeal(h.services, caller, id, "ru")).history.map((e) => e.action);
+    expect(await actions(client)).toEqual(["create", "comment"]);
+    expect(await actions(staff)).toEqual(["create", "internal_note", "comment"]);
   });
 });
 

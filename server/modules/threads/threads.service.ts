@@ -26,6 +26,7 @@ import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import type { Services } from "../../services.ts";
+import type { Role } from "../../../common/roles.ts";
 import type { TLink } from "../../../common/route-table.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
@@ -59,8 +60,11 @@ export type TThreadDefinition = {
   access: (tx: Queryable, caller: TSessionUser, entityId: number) => Promise<TThreadAccess | null>;
   /** The people of the conversation, told of new comments (the author never is). */
   recipients: (tx: Queryable, entityId: number) => Promise<TThreadRecipients>;
-  /** The page a notification opens: the staff's page of the entity, or the applicant's. */
-  link: (entityId: number, forStaff: boolean) => TLink;
+  /**
+   * The page a notification opens: the staff's page of the entity, or the applicant's — in the area
+   * of the reader's role (a client's page, a supplier's).
+   */
+  link: (entityId: number, forStaff: boolean, readerRole: Role) => TLink;
   /** The entity's name in notifications («Обращение № 12»), in both languages; a general one otherwise. */
   subject?: (tx: Queryable, entityId: number) => Promise<{ ru: string; kk: string }>;
 };
@@ -286,12 +290,15 @@ async function noticesOf(
   const notice = isInternal ? threadNotices.internal_note_added : threadNotices.comment_added;
   const notices: TNotice[] = [];
   for (const userId of staff) {
-    if (userId !== authorId) notices.push(notice(userId, params, { link: definition.link(entityId, true) }));
+    if (userId !== authorId) notices.push(notice(userId, params, { link: definition.link(entityId, true, "akimat") }));
   }
   if (!isInternal) {
-    for (const userId of applicants) {
-      if (userId !== authorId) notices.push(notice(userId, params, { link: definition.link(entityId, false) }));
-    }
+    const readers = [...applicants].filter((id) => id !== authorId);
+    const roles = readers.length
+      ? await tx.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, readers))
+      : [];
+    for (const { id, role } of roles)
+      notices.push(notice(id, params, { link: definition.link(entityId, false, role) }));
   }
   return notices;
 }
