@@ -113,6 +113,12 @@ describe("route table", () => {
       "client-cemetery": ["client"],
       "client-reservation-first": ["client"],
       "client-reservation-complete": ["client"],
+      // Reburial requests (issue 14 C): the family applies; the akimat's staff handle them.
+      "client-reburial": ["client"],
+      "client-reburial-create": ["client"],
+      "client-reburial-requests": ["client"],
+      "client-reburial-request": ["client"],
+      "user-reburial": akimat,
     };
     const actual = Object.fromEntries(
       ROUTES.flatMap((r) => {

@@ -17,6 +17,7 @@ import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
 import { threadRoutes } from "./modules/threads/threads.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { akimatStaffRoutes } from "./modules/akimats/akimat-staff.routes.ts";
+import { reburialRoutes } from "./modules/reburials/reburials.routes.ts";
 // Appeals have no routes yet: their service registers the appeal's thread and its files' read policy.
 import "./modules/appeals/appeals.service.ts";
 
@@ -41,6 +42,7 @@ export const apiOperations = createRouter()
   .route("/", managerAdminRoutes)
   .route("/", burialRequestRoutes)
   .route("/", burialDocumentRoutes)
+  .route("/", reburialRoutes)
   .route("/", threadRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
