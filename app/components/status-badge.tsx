@@ -30,12 +30,24 @@ const BURIAL_REQUEST_TONES: Record<string, Tone> = {
   expired: "stop",
 };
 
+/** A reburial request: waiting for the akimat, for the applicant, allowed, done, stopped. */
+const REBURIAL_TONES: Record<string, Tone> = {
+  submitted: "wait",
+  in_work: "info",
+  waiting_applicant: "wait",
+  hearing: "wait",
+  approved: "ok",
+  refused: "stop",
+  withdrawn: "neutral",
+  reburied: "neutral",
+};
+
 /** A status always shown with a colour and a word, never colour alone. */
 export function StatusBadge({
   kind,
   status,
 }: {
-  kind: "supplier" | "user" | "news" | "request" | "burial_request";
+  kind: "supplier" | "user" | "news" | "request" | "burial_request" | "reburial";
   status: string;
 }) {
   const { t } = useT();
@@ -44,8 +56,11 @@ export function StatusBadge({
       ? REQUEST_TONES[status]
       : kind === "burial_request"
         ? BURIAL_REQUEST_TONES[status]
-        : TONES[status]) ?? "neutral";
-  const label = kind === "burial_request" ? t(`burial_request.status.${status}`) : t(`${kind}_status.${status}`);
+        : kind === "reburial"
+          ? REBURIAL_TONES[status]
+          : TONES[status]) ?? "neutral";
+  const label =
+    kind === "burial_request" || kind === "reburial" ? t(`${kind}.status.${status}`) : t(`${kind}_status.${status}`);
   return (
     <span className={`badge badge--${tone}`} data-status={status}>
       {label}
