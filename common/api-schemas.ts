@@ -296,6 +296,12 @@ export const ZPublicBurial = z
     row: z.string(),
     place: z.number(),
     point: z.tuple([z.number(), z.number()]).meta({ description: "[lng, lat] of the plot's centre" }),
+    /** The remains were moved (a reburial): when, and the record at the new place (or the place outside). */
+    reburied: z
+      .object({ at: z.string(), burialId: z.number().nullable(), to: z.string().nullable() })
+      .nullable()
+      .default(null)
+      .meta({ description: "Set once the remains were moved away: the grave's record at the new place" }),
   })
   .meta({ id: "PublicBurial" });
 

@@ -6,8 +6,13 @@ import type { TMoveForms } from "./move-forms.ts";
  * kinds, moves, local time, numbers, document addresses): `common/booking.ts` re-exports them with
  * the API's zod schemas, which screens only read as types (zod stays out of their first load).
  */
-export const BURIAL_KINDS = ["new_grave", "family_grave", "urn"] as const;
+export const BURIAL_KINDS = ["new_grave", "family_grave", "urn", "reburial"] as const;
 export type BurialKind = (typeof BURIAL_KINDS)[number];
+/**
+ * The kinds a family chooses on the booking form; a `reburial` (the remains of a grave moved here,
+ * after the akimat approved the reburial request) is booked from its approved request only.
+ */
+export const CHOSEN_BURIAL_KINDS = ["new_grave", "family_grave", "urn"] as const satisfies readonly BurialKind[];
 export const REMAINS = ["coffin", "urn"] as const;
 export type Remains = (typeof REMAINS)[number];
 /** Burial requests (bookings): statuses, kinds and the shared rules of the forms and the API. */

@@ -50,6 +50,13 @@ export const PERMISSIONS = {
   "appeals.extend": ["akimat"],
   /** The city's reports (`/user/reports`): an akimat's staff for their own city, the admin for any akimat's. */
   "reports.view": ["akimat", "admin"],
+  // Reburial requests (issue 14 C): the family asks the akimat; its staff decide (`reburialScope`).
+  /** Apply for a reburial, follow one's requests, add documents when asked, withdraw, book the approved destination. */
+  "reburials.create": ["client"],
+  /** Read reburial requests: the applicant their own, the akimat's staff their akimat's. */
+  "reburials.read": ["client", "akimat"],
+  /** Handle the akimat's reburial requests: assign, ask for documents, hear, approve or refuse. */
+  "reburials.handle": ["akimat"],
   // A supplier company's own account
   "supplier.profile": ["supplier"],
   // Each role's own area of the site (its notifications page, its navigation)

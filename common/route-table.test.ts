@@ -125,6 +125,12 @@ describe("route table", () => {
       "supplier-goverment-create": ["supplier"],
       "supplier-goverment-requests": ["supplier"],
       "supplier-goverment-request": ["supplier"],
+      // Reburial requests (issue 14 C): the family applies; the akimat's staff handle them.
+      "client-reburial": ["client"],
+      "client-reburial-create": ["client"],
+      "client-reburial-requests": ["client"],
+      "client-reburial-request": ["client"],
+      "user-reburial": akimat,
     };
     const actual = Object.fromEntries(
       ROUTES.flatMap((r) => {

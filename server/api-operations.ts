@@ -19,6 +19,7 @@ import { threadRoutes } from "./modules/threads/threads.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { akimatStaffRoutes } from "./modules/akimats/akimat-staff.routes.ts";
 import { appealRoutes } from "./modules/appeals/appeals.routes.ts";
+import { reburialRoutes } from "./modules/reburials/reburials.routes.ts";
 
 /**
  * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's
@@ -43,6 +44,7 @@ export const apiOperations = createRouter()
   .route("/", burialDocumentRoutes)
   .route("/", threadRoutes)
   .route("/", appealRoutes)
+  .route("/", reburialRoutes)
   .route("/", reportRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */

@@ -2,6 +2,8 @@ import { NEWS_MOVE_FORMS, REGISTRY_REQUEST_MOVE_FORMS, SUPPLIER_MOVE_FORMS } fro
 import { BURIAL_REQUEST_MOVE_FORMS } from "../common/booking-terms.ts";
 import type { TMoveForms } from "../common/move-forms.ts";
 import { APPEAL_MOVE_FORMS } from "../common/appeals.ts";
+import { REBURIAL_MOVE_FORMS } from "../common/reburials.ts";
+import { reburialMachine } from "./modules/reburials/reburials.machine.ts";
 import { appealMachine } from "./modules/appeals/appeals.machine.ts";
 import { burialRequestMachine } from "./modules/burial-requests/burial-requests.machine.ts";
 import { newsMachine } from "./modules/news/news.machine.ts";
@@ -23,4 +25,5 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: registryRequestMachine, forms: REGISTRY_REQUEST_MOVE_FORMS },
   { machine: burialRequestMachine, forms: BURIAL_REQUEST_MOVE_FORMS },
   { machine: appealMachine, forms: APPEAL_MOVE_FORMS },
+  { machine: reburialMachine, forms: REBURIAL_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

@@ -33,6 +33,20 @@ const KINDS = {
       withdrawn: "neutral",
     },
   },
+  /** A reburial request: waiting for the akimat, for the applicant, allowed, done, stopped. */
+  reburial: {
+    prefix: "reburial.status",
+    tones: {
+      submitted: "wait",
+      in_work: "info",
+      waiting_applicant: "wait",
+      hearing: "wait",
+      approved: "ok",
+      refused: "stop",
+      withdrawn: "neutral",
+      reburied: "neutral",
+    },
+  },
 } satisfies Record<string, { prefix: string; tones: Record<string, Tone> }>;
 
 export type TBadgeKind = keyof typeof KINDS;

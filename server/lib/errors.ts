@@ -38,6 +38,8 @@ export type ErrorCode =
   | "upload_mismatch"
   | "news_not_found"
   | "appeal_not_found"
+  | "reburial_not_found"
+  | "reburial_not_bookable"
   | "burial_not_found"
   | "cemetery_not_found"
   | "plot_not_found"

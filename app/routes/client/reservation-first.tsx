@@ -4,7 +4,7 @@ import { fullName } from "../../../common/person.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { redirectTo } from "../../lib/redirect.server.ts";
 import type { TPublicPlot, TUploadFile } from "../../../common/api-types.ts";
-import { BURIAL_KINDS, type BurialKind } from "../../../common/booking-terms.ts";
+import { BURIAL_KINDS, type BurialKind, CHOSEN_BURIAL_KINDS } from "../../../common/booking-terms.ts";
 import { formatMoney } from "../../../common/i18n.ts";
 import { localizePath } from "../../../common/locale.ts";
 import { MAX_SELECTED_PLOTS } from "../../../common/plot-selection.ts";
@@ -42,6 +42,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const plots = (
     await Promise.all(plotIds.map((id) => api.get("/plots/:id", { params: { id } }).catch(() => null)))
   ).filter((p): p is TPublicPlot => p !== null);
+  // The destination of an approved reburial request: its deceased, its fee waiver.
+  const reburialId = parseId(params.get("reburial"));
+  const reburial = reburialId
+    ? await api.get("/reburials/:id", { params: { id: reburialId } }).catch(() => null)
+    : null;
   const burialId = parseId(params.get("burial"));
   const family = burialId ? await api.get("/burials/:id", { params: { id: burialId } }).catch(() => null) : null;
   const cemeteryId = family?.cemetery.id ?? plots[0]?.cemeteryId;
@@ -54,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         query: { q, cemeteryId: cemetery && !family ? String(cemetery.id) : undefined },
       })
     : null;
-  return { kind, plots, family, cemetery, q, found: found?.items ?? [] };
+  return { kind: reburial ? "reburial" : kind, plots, family, cemetery, q, found: found?.items ?? [], reburial };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -72,7 +77,7 @@ export async function action({ context, request }: Route.ActionArgs) {
  */
 export default function ReservationFirst({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
-  const { plots, family, cemetery, q, found } = loaderData;
+  const { plots, family, cemetery, q, found, reburial } = loaderData;
   const busy = useNavigation().state !== "idle";
   const { form, fields } = useSchemaForm("ZBookingCreate", { id: "b", lastResult: actionData?.form });
   const typedKind = BURIAL_KINDS.find((k) => k === fields.kind.defaultValue);
@@ -83,7 +88,7 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
   const first = plots[0];
   const last = plots[plots.length - 1];
   const places = kind === "family_grave" ? 1 : plots.length;
-  const fee = cemetery ? cemetery.burialFee * Math.max(places, 1) : 0;
+  const fee = reburial?.approval?.feeWaived ? 0 : cemetery ? cemetery.burialFee * Math.max(places, 1) : 0;
   const plotsQuery = plots.map((p) => p.id).join(",");
   return (
     <section aria-labelledby="rf-title" className="booking">
@@ -97,10 +102,19 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
       <FormError form={form} />
 
       <Form method="post" className="card form" data-testid="booking-form" {...form.props}>
-        <fieldset className="fieldset">
+        {reburial ? (
+          <fieldset className="fieldset" data-testid="reburial-booking">
+            <legend>{t("booking.reburial_title")}</legend>
+            <input type="hidden" name="kind" value="reburial" />
+            <input type="hidden" name="reburialId" value={reburial.id} />
+            <p>{t("booking.reburial_of", { number: reburial.number })}</p>
+            {reburial.approval?.feeWaived ? <p className="note">{t("booking.reburial_fee_waived")}</p> : null}
+          </fieldset>
+        ) : null}
+        <fieldset className="fieldset" hidden={Boolean(reburial)}>
           <legend>{t("booking.kind")}</legend>
           <div className="choice">
-            {BURIAL_KINDS.map((k) => (
+            {(reburial ? [] : CHOSEN_BURIAL_KINDS).map((k) => (
               <label key={k} className="choice__option">
                 <input
                   type="radio"
@@ -203,26 +217,42 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
         )}
         <FieldMessage field={fields.plotIds} />
 
-        <fieldset className="fieldset">
-          <legend>{t("booking.deceased")}</legend>
-          <div className="form__row">
-            <TextField field={fields.surname} label={t("burial.surname")} required autoComplete="off" />
-            <TextField field={fields.name} label={t("burial.name")} autoComplete="off" />
-            <TextField field={fields.patronymic} label={t("burial.patronymic")} autoComplete="off" />
-          </div>
-          <div className="form__row">
-            <TextField
-              field={fields.iin}
-              label={t("booking.iin")}
-              hint={t("booking.iin_hint")}
-              inputMode="numeric"
-              required
-              autoComplete="off"
-            />
-            <TextField field={fields.deathDate} label={t("burial.death_date")} type="date" required />
-          </div>
-          <PrivacyNote />
-        </fieldset>
+        {reburial ? (
+          <fieldset className="fieldset" data-testid="reburial-deceased">
+            <legend>{t("booking.deceased")}</legend>
+            {/* The deceased is the approved request's (the API takes it from there). */}
+            <input type="hidden" name="surname" value={reburial.deceased.surname} />
+            <input type="hidden" name="name" value={reburial.deceased.name} />
+            <input type="hidden" name="patronymic" value={reburial.deceased.patronymic} />
+            <input type="hidden" name="iin" value={reburial.deceased.iin ?? ""} />
+            <input type="hidden" name="deathDate" value={reburial.deceased.deathDate ?? ""} />
+            <p>
+              <strong>{fullName(reburial.deceased)}</strong>
+            </p>
+            <FieldMessage field={fields.deathDate} />
+          </fieldset>
+        ) : (
+          <fieldset className="fieldset">
+            <legend>{t("booking.deceased")}</legend>
+            <div className="form__row">
+              <TextField field={fields.surname} label={t("burial.surname")} required autoComplete="off" />
+              <TextField field={fields.name} label={t("burial.name")} autoComplete="off" />
+              <TextField field={fields.patronymic} label={t("burial.patronymic")} autoComplete="off" />
+            </div>
+            <div className="form__row">
+              <TextField
+                field={fields.iin}
+                label={t("booking.iin")}
+                hint={t("booking.iin_hint")}
+                inputMode="numeric"
+                required
+                autoComplete="off"
+              />
+              <TextField field={fields.deathDate} label={t("burial.death_date")} type="date" required />
+            </div>
+            <PrivacyNote />
+          </fieldset>
+        )}
 
         {cemetery ? (
           <p className="booking-fee" data-testid="booking-fee">

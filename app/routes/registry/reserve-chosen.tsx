@@ -190,6 +190,11 @@ function PlacePicker({
  */
 export default function ChosenCemetery({ cemetery, picker }: { cemetery: TCemeteryDetail; picker: TPicker | null }) {
   const { t, to, locale } = useT();
+  // Booking the destination of an approved reburial request (`/reserve?cemetery=…&reburial=…`).
+  // Read by hand: the schemas (and zod) stay out of the public map's bundle.
+  const reburialParam = useSearchParams()[0].get("reburial") ?? "";
+  const reburialId = /^[1-9]\d{0,8}$/.test(reburialParam) ? reburialParam : null;
+  const bookingKind = reburialId ? `&kind=reburial&reburial=${reburialId}` : "";
   const [selection, setSelection] = useState<SelectionResult>({ plots: [] });
   const [opened, setOpened] = useState<TPublicPlot | null>(null);
   const selected = useMemo(() => new Set(selection.plots.map((p) => p.id)), [selection]);
@@ -299,7 +304,9 @@ export default function ChosenCemetery({ cemetery, picker }: { cemetery: TCemete
             <div className="selection__actions selection__actions--bar">
               <Link
                 className="button selection__book"
-                to={to(`/client/reservation/reservation-first?plots=${selection.plots.map((p) => p.id).join(",")}`)}
+                to={to(
+                  `/client/reservation/reservation-first?plots=${selection.plots.map((p) => p.id).join(",")}${bookingKind}`,
+                )}
                 data-testid="book-selection"
               >
                 {t("reserve.book")}

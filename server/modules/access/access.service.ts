@@ -234,3 +234,22 @@ export function appealScope(
 export function handlesAppealsOf(user: Pick<TSessionUser, "role" | "akimatId">, akimatId: number): boolean {
   return worksForAkimat(user, akimatId);
 }
+
+// ——— Reburial requests ———
+
+/**
+ * The reburial requests a user reaches: an akimat's staff those addressed to their akimat, anyone
+ * else their own (the applicant) — as appeals, and for the same reason not the platform's admin
+ * (a family's documents and correspondence with the state body).
+ */
+export function reburialScope(
+  user: Pick<TSessionUser, "id" | "role" | "akimatId">,
+  columns: { akimatId: AnyPgColumn; applicantId: AnyPgColumn },
+): SQL {
+  return appealScope(user, columns);
+}
+
+/** Whether a user is staff of the akimat a reburial request is addressed to. */
+export function handlesReburialsOf(user: Pick<TSessionUser, "role" | "akimatId">, akimatId: number): boolean {
+  return worksForAkimat(user, akimatId);
+}

@@ -21,6 +21,34 @@ import type { TSessionUser } from "../../lib/caller.ts";
 import { fieldError } from "./burial-requests.service.ts";
 import { assertCoffinFits, familyGravePlace } from "./family-graves.service.ts";
 import { REQUEST_DOCS } from "./burial-requests.machine.ts";
+import { reburialToBook, registerReburialBookings } from "../reburials/reburials.service.ts";
+import { requestNumber } from "../../../common/booking-terms.ts";
+
+// A reburial request's page shows the bookings of its destination made for it (this module imports
+// reburials, not the other way round).
+registerReburialBookings(async (db, reburialIds) => {
+  const out = new Map<
+    number,
+    { id: number; number: string; status: (typeof burialRequests.$inferSelect)["status"] }[]
+  >();
+  if (!reburialIds.length) return out;
+  const rows = await db
+    .select({
+      id: burialRequests.id,
+      createdAt: burialRequests.createdAt,
+      status: burialRequests.status,
+      reburialId: burialRequests.reburialId,
+    })
+    .from(burialRequests)
+    .where(inArray(burialRequests.reburialId, [...reburialIds]))
+    .orderBy(asc(burialRequests.id));
+  for (const r of rows) {
+    const list = out.get(r.reburialId as number) ?? [];
+    list.push({ id: r.id, number: requestNumber(r.id, r.createdAt), status: r.status });
+    out.set(r.reburialId as number, list);
+  }
+  return out;
+});
 
 // A place a family holds (an unreleased hold, lapsed or not) is theirs until the hold is released:
 // the staff cannot free or close it by hand (burials' updatePlot asks through this claim).
@@ -70,7 +98,7 @@ export async function createBooking(
   const now = s.now();
   const today = almatyDay(now);
   if (input.deathDate > today) throw fieldError("deathDate", "validation.date_in_future");
-  const born = birthDateFromIin(input.iin);
+  const born = input.iin ? birthDateFromIin(input.iin) : null;
   if (born && born > input.deathDate) throw fieldError("deathDate", "validation.death_before_birth");
   try {
     return await s.db.transaction(async (tx) => {
@@ -93,6 +121,9 @@ export async function createBooking(
       let cemeteryId: number;
       let plotIds: number[];
       let familyBurialId: number | null = null;
+      // A reburial books the destination of the akimat's approval: the deceased is the request's,
+      // the fee none when the approval waived it.
+      const reburial = input.kind === "reburial" ? await reburialToBook(tx, user, input.reburialId as number) : null;
       if (input.kind === "family_grave") {
         const grave = await familyGravePlace(tx, input.familyBurialId as number);
         cemeteryId = grave.cemeteryId;
@@ -102,12 +133,15 @@ export async function createBooking(
         const places = await placesFor(tx, input.plotIds);
         cemeteryId = places.cemeteryId;
         plotIds = places.plots.map((p) => p.id);
+        if (reburial && reburial.destinationCemeteryId !== cemeteryId) {
+          throw fieldError("plotIds", "validation.reburial_destination");
+        }
       }
       const cemetery = await cemeteryRow(tx, cemeteryId);
       if (cemetery.status === "closed" || (cemetery.status === "family_only" && input.kind !== "family_grave")) {
         throw new AppError(409, "cemetery_not_booking");
       }
-      const remains = input.kind === "urn" ? "urn" : input.kind === "new_grave" ? "coffin" : input.remains;
+      const remains = input.kind === "urn" ? "urn" : input.kind === "family_grave" ? input.remains : "coffin";
       if (input.kind === "family_grave" && remains === "coffin") {
         await assertCoffinFits(tx, plotIds[0] as number, cemetery.familyGraveYears, today);
       }
@@ -122,14 +156,15 @@ export async function createBooking(
           kind: input.kind,
           remains,
           familyBurialId,
-          surname: input.surname,
-          name: input.name,
-          patronymic: input.patronymic,
-          iin: input.iin,
-          birthDate: born,
-          deathDate: input.deathDate,
+          reburialId: reburial?.id ?? null,
+          surname: reburial?.surname ?? input.surname,
+          name: reburial?.name ?? input.name,
+          patronymic: reburial?.patronymic ?? input.patronymic,
+          iin: (reburial ? reburial.iin : input.iin) ?? "",
+          birthDate: reburial?.iin ? birthDateFromIin(reburial.iin) : born,
+          deathDate: reburial?.deathDate ?? input.deathDate,
           places: input.kind === "family_grave" ? 1 : plotIds.length,
-          fee: cemetery.burialFee * (input.kind === "family_grave" ? 1 : plotIds.length),
+          fee: reburial?.feeWaived ? 0 : cemetery.burialFee * (input.kind === "family_grave" ? 1 : plotIds.length),
           expiresAt,
           createdAt: now,
           updatedAt: now,

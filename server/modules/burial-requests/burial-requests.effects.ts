@@ -7,6 +7,8 @@ import { burials } from "../burials/burials.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 import type { Actor } from "../../lib/caller.ts";
+import type { Services } from "../../services.ts";
+import { completeReburial } from "../reburials/reburials.service.ts";
 
 type TRow = typeof burialRequests.$inferSelect;
 
@@ -15,9 +17,9 @@ type TRow = typeof burialRequests.$inferSelect;
  * the booked places), with the family's client as the grave's responsible person; that place's hold
  * ends (the record now makes it occupied, by the database's trigger); further booked places stay
  * held for the family. The record is found by the public search at once (the search index follows
- * the records by trigger).
+ * the records by trigger). A reburial's booking completes its reburial request too.
  */
-export async function completeBurial(tx: Queryable, row: TRow, now: Date, actor: Actor): Promise<void> {
+export async function completeBurial(tx: Queryable, s: Services, row: TRow, now: Date, actor: Actor): Promise<void> {
   const holds = await tx
     .select({ id: plotHolds.id, plotId: plotHolds.plotId })
     .from(plotHolds)
@@ -38,7 +40,7 @@ export async function completeBurial(tx: Queryable, row: TRow, now: Date, actor:
         birthDate: row.birthDate ?? birthDateFromIin(row.iin) ?? undefined,
         deathDate: row.deathDate,
         burialDate: row.burialDate ?? undefined,
-        isReburial: false,
+        isReburial: row.kind === "reburial",
       }),
       responsibleUserId: row.clientId,
     })
@@ -53,4 +55,7 @@ export async function completeBurial(tx: Queryable, row: TRow, now: Date, actor:
     action: "create",
     data: { burialRequestId: row.id },
   });
+  // A reburial's destination: the request is done and the old record (if the registry's) marked
+  // reburied with a link to this one — its place freed, the search finding this place instead.
+  if (row.reburialId !== null) await completeReburial(tx, s, row.reburialId, burialId);
 }

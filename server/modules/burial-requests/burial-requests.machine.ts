@@ -195,7 +195,7 @@ export const burialRequestMachine = defineMachine({
       to: "completed",
       by: "booking.complete",
       set: ({ now }) => ({ completedAt: now }),
-      effects: (tx, _s, ctx) => completeBurial(tx, ctx.row, ctx.now, ctx.actor),
+      effects: (tx, s, ctx) => completeBurial(tx, s, ctx.row, ctx.now, ctx.actor),
       tell: toClient("burial_completed"),
     },
     cancel_own: {

@@ -3,11 +3,15 @@ import { foldName } from "../../../common/search-text.ts";
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
+import { reburialRequests } from "../reburials/reburials.tables.ts";
 import { users } from "../users/users.tables.ts";
 
 export const BURIAL_REQUEST_STATUSES = ["pending", "paid", "confirmed", "completed", "cancelled", "expired"] as const;
-/** A new grave (one to four adjacent places), into an existing family grave, or an urn in a new place. */
-export const BURIAL_KINDS = ["new_grave", "family_grave", "urn"] as const;
+/**
+ * A new grave (one to four adjacent places), into an existing family grave, an urn in a new place,
+ * or a reburial (the remains of a grave moved here on the akimat's approval: `reburial_id`).
+ */
+export const BURIAL_KINDS = ["new_grave", "family_grave", "urn", "reburial"] as const;
 export const REMAINS = ["coffin", "urn"] as const;
 export const PAYMENT_METHODS = ["office", "online"] as const;
 
@@ -53,6 +57,8 @@ export const burialRequests = pgTable(
     remains: text({ enum: REMAINS }).notNull().default("coffin"),
     /** Into a family grave: the relative's burial record whose grave receives this burial. */
     familyBurialId: integer().references(() => burials.id),
+    /** A reburial: the approved reburial request this booking carries out (its remains, its fee waiver). */
+    reburialId: integer().references(() => reburialRequests.id),
     surname: text().notNull(),
     name: text().notNull().default(""),
     patronymic: text().notNull().default(""),
@@ -89,6 +95,7 @@ export const burialRequests = pgTable(
     index("burial_requests_cemetery_idx").on(t.cemeteryId, t.status, t.createdAt),
     index("burial_requests_slot_idx").on(t.cemeteryId, t.burialDate, t.burialTime),
     index("burial_requests_deceased_key_idx").on(t.deceasedKey.op("text_pattern_ops")),
+    index("burial_requests_reburial_idx").on(t.reburialId),
   ],
 );
 

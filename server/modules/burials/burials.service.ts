@@ -18,6 +18,10 @@ export const WORD_SIMILARITY = 0.5;
 
 type Row = {
   id: number;
+  /** Read by the grave's own page only (the search never finds a reburied record). */
+  reburied_at?: string | Date | null;
+  reburied_to_burial_id?: number | null;
+  reburied_to?: string | null;
   surname: string;
   name: string;
   patronymic: string;
@@ -316,6 +320,13 @@ function toPublicBurial(r: Row, locale: Locale): TPublicBurial {
     row: r.row,
     place: r.number,
     point: [(Number(r.min_lng) + Number(r.max_lng)) / 2, (Number(r.min_lat) + Number(r.max_lat)) / 2],
+    reburied: r.reburied_at
+      ? {
+          at: new Date(r.reburied_at).toISOString(),
+          burialId: r.reburied_to_burial_id ?? null,
+          to: r.reburied_to ?? null,
+        }
+      : null,
   };
 }
 
@@ -324,7 +335,8 @@ export async function getPublicBurial(db: Db, id: number, locale: Locale): Promi
   const result = await db.execute(sql`
     select b.id, b.surname, b.name, b.patronymic, b.birth_year, b.death_year, b.burial_date,
            c.id as cemetery_id, c.name_ru, c.name_kk, c.address, c.address_kk,
-           p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat
+           p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat,
+           b.reburied_at, b.reburied_to_burial_id, b.reburied_to
     from burials b join plots p on p.id = b.plot_id join cemeteries c on c.id = p.cemetery_id
     where b.id = ${id}`);
   const row = result.rows[0] as Row | undefined;
@@ -341,7 +353,7 @@ export async function getPublicPlot(db: Db, id: number, locale: Locale): Promise
            c.id as cemetery_id, c.name_ru, c.name_kk, c.address, c.address_kk,
            p.sector, p.row, p.number, p.min_lng, p.max_lng, p.min_lat, p.max_lat
     from burials b join plots p on p.id = b.plot_id join cemeteries c on c.id = p.cemetery_id
-    where p.id = ${id}
+    where p.id = ${id} and b.reburied_at is null
     order by b.burial_date desc nulls last, b.id`);
   // A place a family keeps after burying a relative next to it (decision 015): no name, only since when.
   // Plain SQL on the booking's tables: the booking module builds on this one, not the other way round.

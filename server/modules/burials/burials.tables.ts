@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { FOLD_FROM, FOLD_TO } from "../../../common/search-text.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
@@ -22,6 +22,17 @@ export const burials = pgTable(
     isReburial: boolean().notNull().default(false),
     /** The grave's responsible person (ответственное лицо): the client who booked it. */
     responsibleUserId: integer().references(() => users.id, { onDelete: "set null" }),
+    /**
+     * When the remains were moved away (a reburial request carried out): the record stays as the
+     * grave's history, but no longer occupies its place (free again, by the plots' status trigger)
+     * and is no longer found by the search (the word index skips it, migration 0024) — the record at
+     * the new place is.
+     */
+    reburiedAt: timestamp({ withTimezone: true }),
+    /** The record at the new place, when it is a cemetery of the platform. */
+    reburiedToBurialId: integer().references((): AnyPgColumn => burials.id),
+    /** The new place outside the platform, as the request described it. */
+    reburiedTo: text(),
     /** `spellName(surname name patronymic)`: the name as the search index spells it (lower case, no punctuation). */
     searchName: text().notNull(),
 

@@ -212,6 +212,7 @@ describe("the city's report", () => {
       ["Новая могила", 2],
       ["В семейную могилу", 1],
       ["Урна", 1],
+      ["Перезахоронение", 0],
       ["Всего", 4],
     ]);
     // Places now; per month = burials ÷ (90 days ÷ 30.4375); months left = free ÷ per month:
@@ -239,7 +240,7 @@ describe("the city's report", () => {
       ["Всего", 3, 2, 5],
     ]);
     expect(values(section(r, "bookings"), 0)?.map((row) => row[1])).toEqual([0, 0, 1, 1, 1, 0, 3]);
-    expect(values(section(r, "bookings"), 1)?.map((row) => row[1])).toEqual([1, 1, 1, 3]);
+    expect(values(section(r, "bookings"), 1)?.map((row) => row[1])).toEqual([1, 1, 1, 0, 3]);
     // 27 days = 0.887 months: A1 4 → 4.5 a month, 7 free → 1.6; A2 1 → 1.1 a month, 4 free → 3.5.
     expect(values(section(r, "occupancy"), 0)?.map((row) => row.slice(5))).toEqual([
       [4, 4.5, 1.6],
