@@ -21,7 +21,7 @@ async function recordOral(page: Page, who: { surname: string; name: string; phon
   await form.getByLabel("По телефону").check();
   await form.getByLabel("Фамилия").fill(who.surname);
   await form.getByLabel("Имя", { exact: true }).fill(who.name);
-  await form.getByLabel("Телефон").fill(who.phone);
+  await form.getByRole("textbox", { name: "Телефон" }).fill(who.phone);
   await form.getByLabel("Суть обращения").fill(text);
   await page.getByTestId("oral-submit").tap();
   await expect(page).toHaveURL(/\/user\/tickets\/\d+\?registered=1$/);
