@@ -40,6 +40,9 @@ export const ZReburialListItem = z.object({
   /** The destination in one line. */
   to: z.string(),
   applicantName: z.string(),
+  applicantPhone: z.string(),
+  /** The deceased's IIN, when known. */
+  iin: z.string().nullable(),
   assigneeName: z.string().nullable(),
   registeredAt: z.string(),
   countdown: ZReburialCountdown,

@@ -201,6 +201,14 @@ test("the akimat's staff take appeals through every step on a phone", async ({ p
   await page.getByTestId("filters-reset").tap();
   await page.getByTestId("sort-dueDay").tap();
   await expect(page).toHaveURL(/sort=dueDay/);
+  // The reburial requests are the inbox's other kind: their own statuses, no oral form, their own export.
+  await page.getByTestId("kind-reburial").tap();
+  await expect(page).toHaveURL(/kind=reburial/);
+  await expect(page.getByTestId("oral-panel")).toHaveCount(0);
+  await expect(page.getByTestId("status-approved")).toHaveText("Разрешено");
+  await expect(page.getByTestId("tickets-export")).toHaveAttribute("href", /\/api\/v1\/reburials\/export\.xlsx/);
+  await page.getByTestId("kind-appeal").tap();
+  await expect(page.getByTestId("oral-panel")).toBeVisible();
   await expectNoSideScroll(page);
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { APPEAL_STATUSES, APPEAL_TYPES, STAFF_CHANNELS } from "../../../common/appeals.ts";
+import { REBURIAL_STATUSES } from "../../../common/reburials.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import { PERIOD_PRESETS, periodDays, periodPreset } from "../../../common/calendar/periods.ts";
 import { formatDate } from "../../../common/i18n.ts";
@@ -24,7 +25,10 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: location.pathname.startsWith("/kk") ? "Өтініштер" : "Обращения" }];
 }
 
+/** The inbox's two kinds: appeals (the default) and reburial requests. */
+const KINDS = ["appeal", "reburial"] as const;
 const STATUS_TABS = ["open", "all", ...APPEAL_STATUSES] as const;
+const REBURIAL_TABS = ["open", "all", ...REBURIAL_STATUSES] as const;
 const SORTS = ["-registeredAt", "registeredAt", "dueDay"] as const;
 const PAGE_SIZE = 20;
 
@@ -40,8 +44,10 @@ export function ticketFilters(params: URLSearchParams, today: string) {
   const period = periodPreset(get("period"));
   const days = period ? periodDays(period, today, { from: get("from"), to: get("to") }) : null;
   const assignee = get("assignee");
+  const kind = oneOf(get("kind"), KINDS) ?? "appeal";
   return {
-    status: oneOf(get("status"), STATUS_TABS) ?? "open",
+    kind,
+    status: (kind === "reburial" ? oneOf(get("status"), REBURIAL_TABS) : oneOf(get("status"), STATUS_TABS)) ?? "open",
     type: oneOf(get("type"), APPEAL_TYPES),
     assignee: assignee === "none" ? ("none" as const) : parseId(assignee) ? String(parseId(assignee)) : undefined,
     overdue: get("overdue") === "1" ? ("true" as const) : undefined,
@@ -61,7 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const f = ticketFilters(url.searchParams, almatyDay(new Date()));
   const query = {
     status: f.status,
-    type: f.type,
+    type: f.kind === "appeal" ? f.type : undefined,
     assignee: f.assignee,
     overdue: f.overdue,
     from: f.from,
@@ -70,17 +76,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     applicant: f.applicant,
     sort: f.sort,
   };
-  const [appeals, staff] = await Promise.all([
-    api.get("/appeals", { query: { ...query, page: String(f.page), pageSize: String(PAGE_SIZE) } }),
+  const paged = { ...query, page: String(f.page), pageSize: String(PAGE_SIZE) };
+  const [page, staff] = await Promise.all([
+    f.kind === "reburial"
+      ? api.get("/reburials", { query: paged }).then((p) => ({ ...p, kind: "reburial" as const }))
+      : api.get("/appeals", { query: paged }).then((p) => ({ ...p, kind: "appeal" as const })),
     api.get("/akimat/employees", { query: { pageSize: "100" } }),
   ]);
   const exportQuery = new URLSearchParams(
     Object.entries({ ...query, lang: locale }).filter((e): e is [string, string] => Boolean(e[1])),
   );
   return {
-    appeals,
+    page,
     staff: staff.items.map((e) => ({ id: e.id, name: fullName(e) })),
-    exportUrl: `/api/v1/appeals/export.xlsx?${exportQuery}`,
+    exportUrl: `/api/v1/${f.kind === "reburial" ? "reburials" : "appeals"}/export.xlsx?${exportQuery}`,
     filters: f,
   };
 }
@@ -165,7 +174,14 @@ function OralAppealForm({ lastResult }: { lastResult: Route.ComponentProps["acti
 export default function Tickets({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
   const list = useListParams();
-  const { appeals, staff, filters: f, exportUrl } = loaderData;
+  const { page, staff, filters: f, exportUrl } = loaderData;
+  const tabs = f.kind === "reburial" ? REBURIAL_TABS : STATUS_TABS;
+  const statusWord = (s: string) =>
+    s === "open"
+      ? t("appeal_inbox.status_open")
+      : s === "all"
+        ? t("common.all")
+        : t(f.kind === "reburial" ? `reburial.status.${s}` : `appeal.status.${s}`);
   return (
     <section aria-labelledby="tickets-title">
       <div className="page-head">
@@ -175,16 +191,32 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
         </a>
       </div>
 
-      <details className="card record" open={Boolean(actionData)} data-testid="oral-panel">
-        <summary className="button">
-          <Icon name="plus" /> {t("appeal_inbox.oral.open")}
-        </summary>
-        <p className="muted">{t("appeal_inbox.oral.lead")}</p>
-        <OralAppealForm lastResult={actionData} />
-      </details>
+      {f.kind === "appeal" ? (
+        <details className="card record" open={Boolean(actionData)} data-testid="oral-panel">
+          <summary className="button">
+            <Icon name="plus" /> {t("appeal_inbox.oral.open")}
+          </summary>
+          <p className="muted">{t("appeal_inbox.oral.lead")}</p>
+          <OralAppealForm lastResult={actionData} />
+        </details>
+      ) : null}
+
+      <nav className="tabs" aria-label={t("appeal_inbox.kind")}>
+        {KINDS.map((k) => (
+          <Link
+            key={k}
+            to={to(k === "appeal" ? "/user/tickets" : "/user/tickets?kind=reburial")}
+            className={`tabs__item${f.kind === k ? " is-current" : ""}`}
+            aria-current={f.kind === k ? "page" : undefined}
+            data-testid={`kind-${k}`}
+          >
+            {t(`appeal_inbox.kinds.${k}`)}
+          </Link>
+        ))}
+      </nav>
 
       <nav className="tabs" aria-label={t("appeal_inbox.filters.status")}>
-        {STATUS_TABS.map((s) => (
+        {tabs.map((s) => (
           <Link
             key={s}
             to={list.href({ status: s === "open" ? null : s })}
@@ -192,12 +224,13 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
             aria-current={f.status === s ? "page" : undefined}
             data-testid={`status-${s}`}
           >
-            {s === "open" ? t("appeal_inbox.status_open") : s === "all" ? t("common.all") : t(`appeal.status.${s}`)}
+            {statusWord(s)}
           </Link>
         ))}
       </nav>
 
       <Form method="get" className="filters-form" role="search" data-testid="ticket-filters">
+        {f.kind !== "appeal" ? <input type="hidden" name="kind" value={f.kind} /> : null}
         {f.status !== "open" ? <input type="hidden" name="status" value={f.status} /> : null}
         <div className="form__row">
           <Field id="tf-q" label={t("appeal_inbox.filters.q")}>
@@ -214,16 +247,18 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
           </Field>
         </div>
         <div className="form__row">
-          <Field id="tf-type" label={t("appeal_inbox.filters.type")}>
-            <select id="tf-type" name="type" defaultValue={f.type ?? ""}>
-              <option value="">{t("common.all")}</option>
-              {APPEAL_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`appeal.type.${type}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          {f.kind === "appeal" ? (
+            <Field id="tf-type" label={t("appeal_inbox.filters.type")}>
+              <select id="tf-type" name="type" defaultValue={f.type ?? ""}>
+                <option value="">{t("common.all")}</option>
+                {APPEAL_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`appeal.type.${type}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ) : null}
           <Field id="tf-assignee" label={t("appeal_inbox.filters.assignee")}>
             <select id="tf-assignee" name="assignee" defaultValue={f.assignee ?? ""}>
               <option value="">{t("common.all")}</option>
@@ -262,14 +297,18 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
           <button type="submit" className="button" data-testid="filters-apply">
             <Icon name="search" size={16} /> {t("common.find")}
           </button>
-          <Link className="button button--ghost" to={to("/user/tickets")} data-testid="filters-reset">
+          <Link
+            className="button button--ghost"
+            to={to(f.kind === "appeal" ? "/user/tickets" : `/user/tickets?kind=${f.kind}`)}
+            data-testid="filters-reset"
+          >
             {t("appeal_inbox.filters.reset")}
           </Link>
         </div>
       </Form>
 
       <p className="muted" data-testid="tickets-total">
-        {t("appeal_inbox.total", { count: appeals.total })}
+        {t(f.kind === "reburial" ? "appeal_inbox.total_reburials" : "appeal_inbox.total", { count: page.total })}
         {f.from && f.to ? ` · ${formatDate(locale, f.from)} — ${formatDate(locale, f.to)}` : ""} ·{" "}
         {SORTS.map((s, i) => (
           <span key={s}>
@@ -285,14 +324,14 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
         ))}
       </p>
 
-      {appeals.items.length === 0 ? (
+      {page.items.length === 0 ? (
         <div className="empty">
           <Icon name="mail" size={32} />
           <p>{t("appeal_inbox.empty")}</p>
         </div>
-      ) : (
+      ) : page.kind === "appeal" ? (
         <ul className="cards" data-testid="ticket-list">
-          {appeals.items.map((a) => (
+          {page.items.map((a) => (
             <li key={a.id} className="card" data-testid="ticket" data-appeal-id={a.id}>
               <div className="card__head">
                 <h2 className="card__title">
@@ -320,8 +359,39 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
         </ul>
+      ) : (
+        <ul className="cards" data-testid="ticket-list">
+          {page.items.map((r) => (
+            <li key={r.id} className="card" data-testid="ticket" data-reburial-id={r.id}>
+              <div className="card__head">
+                <h2 className="card__title">
+                  <Link to={to(`/user/reburials/${r.id}`)}>{t("reburial.number", { number: r.number })}</Link>
+                </h2>
+                <StatusBadge kind="reburial" status={r.status} />
+              </div>
+              <dl className="facts">
+                <dt>{t("appeal_inbox.deceased")}</dt>
+                <dd>{r.deceased}</dd>
+                <dt>{t("appeal_inbox.reburial_route")}</dt>
+                <dd>
+                  {r.from} → {r.to}
+                </dd>
+                <dt>{t("appeal_inbox.applicant")}</dt>
+                <dd>{r.applicantName}</dd>
+                <dt>{t("appeal_inbox.registered")}</dt>
+                <dd>{formatDate(locale, r.registeredAt, true)}</dd>
+                <dt>{t("appeal_inbox.assignee")}</dt>
+                <dd>{r.assigneeName ?? t("appeal_inbox.filters.unassigned")}</dd>
+                <dt>{t("appeal_inbox.due")}</dt>
+                <dd>
+                  <AppealDue countdown={r.countdown} />
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
       )}
-      <Pager page={appeals.page} pageSize={appeals.pageSize} total={appeals.total} />
+      <Pager page={page.page} pageSize={page.pageSize} total={page.total} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/open
 import { moveRoute } from "../workflow/move-route.ts";
 import { appealReceipt } from "./appeal-receipt.ts";
 import { appealMachine } from "./appeals.machine.ts";
-import { XLSX_TYPE } from "../../lib/xlsx-export.ts";
+import { sendXlsx, xlsxResponse } from "../../lib/xlsx-export.ts";
 import {
   createAppeal,
   createOralAppeal,
@@ -99,18 +99,14 @@ export const appealRoutes = createRouter()
       summary: "The akimat's filtered list as an XLSX workbook in the request's language (IINs and phones as text)",
       request: { query: ZAppealListQuery },
       responses: {
-        200: { description: "XLSX workbook", content: { [XLSX_TYPE]: { schema: z.string() } } },
+        200: xlsxResponse,
         ...errorResponses(401, 403, 422),
       },
     }),
     async (c) => {
       const user = callerOf(c);
       const r = await exportAppeals(c.get("services"), user, c.req.valid("query"), c.get("locale"));
-      return c.body(new Uint8Array(r.xlsx), 200, {
-        "Content-Type": XLSX_TYPE,
-        "Content-Disposition": `attachment; filename="appeals.xlsx"; filename*=UTF-8''${encodeURIComponent(r.fileName)}`,
-        "Cache-Control": "private, no-store",
-      }) as never;
+      return sendXlsx(c, r.xlsx, r.fileName, "appeals.xlsx") as never;
     },
   )
   .openapi(

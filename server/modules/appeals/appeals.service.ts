@@ -21,7 +21,7 @@ import {
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { formatDate, translate } from "../../../common/i18n.ts";
-import { xlsxTable } from "../../lib/xlsx-export.ts";
+import { EXPORT_MAX_ROWS, xlsxTable } from "../../lib/xlsx-export.ts";
 import { fullName } from "../../../common/person.ts";
 import { isoDate, type ZAppealCreate, type ZOralAppeal, zId } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
@@ -457,9 +457,6 @@ export async function listAppeals(
 export function loadAppeal(db: Queryable, caller: TSessionUser, id: number): Promise<TAppealRow> {
   return appealMachine.load(db, caller, id);
 }
-
-/** The most rows one export holds: a year of a city's appeals fits many times over. */
-export const EXPORT_MAX_ROWS = 20_000;
 
 /**
  * The filtered list as an XLSX workbook in the reader's language (the inbox's "export"): the same

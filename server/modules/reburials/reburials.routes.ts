@@ -6,7 +6,14 @@ import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { moveRoute } from "../workflow/move-route.ts";
 import { reburialMachine } from "./reburials.machine.ts";
-import { createReburial, getReburial, listReburials, ZReburialListQuery } from "./reburials.service.ts";
+import { sendXlsx, xlsxResponse } from "../../lib/xlsx-export.ts";
+import {
+  createReburial,
+  exportReburials,
+  getReburial,
+  listReburials,
+  ZReburialListQuery,
+} from "./reburials.service.ts";
 
 const TAGS = ["Reburial requests"];
 
@@ -32,6 +39,22 @@ export const reburialRoutes = createRouter()
     async (c) => {
       const user = callerOf(c);
       return c.json(await createReburial(c.get("services"), user, c.req.valid("json"), c.get("locale")), 201);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "reburials.handle",
+      method: "get",
+      path: "/reburials/export.xlsx",
+      tags: TAGS,
+      summary: "The akimat's filtered reburial requests as an XLSX workbook in the request's language",
+      request: { query: ZReburialListQuery },
+      responses: { 200: xlsxResponse, ...errorResponses(401, 403, 422) },
+    }),
+    async (c) => {
+      const user = callerOf(c);
+      const r = await exportReburials(c.get("services"), user, c.req.valid("query"), c.get("locale"));
+      return sendXlsx(c, r.xlsx, r.fileName, "reburials.xlsx") as never;
     },
   )
   .openapi(

@@ -14,6 +14,8 @@ import { workingDaysLeft } from "../../../common/appeal-deadlines.ts";
 import type { BurialRequestStatus } from "../../../common/booking-terms.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import type { Locale } from "../../../common/locale.ts";
+import { formatDate, translate } from "../../../common/i18n.ts";
+import { EXPORT_MAX_ROWS, xlsxTable } from "../../lib/xlsx-export.ts";
 import { fullName } from "../../../common/person.ts";
 import type { TReburial, TReburialCountdown, TReburialListItem } from "../../../common/reburial-api.ts";
 import {
@@ -526,6 +528,8 @@ export async function listReburials(
         : [r.sourceCountry, r.sourceCity].filter(Boolean).join(", "),
       to: dc ? name(dc) : (r.destinationText ?? ""),
       applicantName: r.applicantName,
+      applicantPhone: r.applicantPhone,
+      iin: r.iin,
       assigneeName: as ? fullName(as) : null,
       registeredAt: r.registeredAt.toISOString(),
       countdown: reburialCountdown(r, today),
@@ -533,4 +537,48 @@ export async function listReburials(
     Number(counted?.n ?? 0),
     q,
   );
+}
+
+/**
+ * The filtered list as an XLSX workbook in the reader's language (the akimat's inbox): the same
+ * scope and filters as the list, up to `EXPORT_MAX_ROWS` rows, IINs and phones as text.
+ */
+export async function exportReburials(
+  s: Services,
+  caller: TSessionUser,
+  q: TReburialListQuery,
+  locale: Locale,
+): Promise<{ xlsx: Uint8Array; fileName: string }> {
+  const page = await listReburials(s, caller, { ...q, page: 1, pageSize: EXPORT_MAX_ROWS }, locale);
+  const t = (key: string) => translate(locale, `appeal_export.reburial.${key}`);
+  const columns = [
+    { header: t("number"), width: 16 },
+    { header: t("registered"), width: 18 },
+    { header: t("status"), width: 20 },
+    { header: t("deceased"), width: 28 },
+    { header: t("iin"), width: 14 },
+    { header: t("from"), width: 28 },
+    { header: t("to"), width: 28 },
+    { header: t("applicant"), width: 28 },
+    { header: t("phone"), width: 16 },
+    { header: t("assignee"), width: 24 },
+    { header: t("due"), width: 12 },
+    { header: t("overdue"), width: 10 },
+  ];
+  const rows = page.items.map((r) => [
+    r.number,
+    formatDate(locale, r.registeredAt, true),
+    translate(locale, `reburial.status.${r.status}`),
+    r.deceased,
+    r.iin,
+    r.from,
+    r.to,
+    r.applicantName,
+    r.applicantPhone,
+    r.assigneeName,
+    formatDate(locale, r.countdown.dueDay),
+    r.countdown.isOverdue ? translate(locale, "common.yes") : "",
+  ]);
+  const xlsx = await xlsxTable(t("sheet"), columns, rows);
+  return { xlsx, fileName: `${t("file_name")} ${almatyDay(s.now())}.xlsx` };
 }
