@@ -30,6 +30,7 @@ const SECOND_HALF = [
   "form-errors.spec.ts",
   "reports.spec.ts",
   "appeals-client.spec.ts",
+  "reburial.spec.ts",
 ];
 const halves = [
   { name: "first", port: PORT, files: { testIgnore: SECOND_HALF } },
