@@ -31,6 +31,7 @@ const SECOND_HALF = [
   "reports.spec.ts",
   "appeals-client.spec.ts",
   "appeals-journey.spec.ts",
+  "reburial.spec.ts",
 ];
 const halves = [
   { name: "first", port: PORT, files: { testIgnore: SECOND_HALF } },

@@ -24,6 +24,7 @@ export const OPEN_STATUSES: readonly BurialRequestStatus[] = ["pending", "paid",
 export const BURIAL_REQUEST_MOVES = [
   "pay_office",
   "pay_online",
+  "settle_free",
   "confirm",
   "complete",
   "cancel_own",

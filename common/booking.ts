@@ -61,7 +61,7 @@ export const ZBurialRequest = ZBurialRequestSummary.extend({
   iin: z.string(),
   birthDate: z.string().nullable(),
   deathDate: z.string(),
-  paymentMethod: z.enum(["office", "online"]).nullable(),
+  paymentMethod: z.enum(["office", "online", "free"]).nullable(),
   paidAt: z.string().nullable(),
   paymentRef: z.string().nullable(),
   confirmedAt: z.string().nullable(),
@@ -83,6 +83,8 @@ export const ZBurialRequest = ZBurialRequestSummary.extend({
   familyGrave: z
     .object({ burialId: z.number(), name: z.string(), lastBurial: z.string().nullable(), burials: z.number() })
     .nullable(),
+  /** A reburial: the akimat's approved reburial request this booking carries out. */
+  reburial: z.object({ id: z.number(), number: z.string() }).nullable(),
   /** The client (the grave's responsible person), shown to the cemetery's staff only. */
   client: z.object({ name: z.string(), phone: z.string() }).nullable(),
   /** What the family must still do before paying. */

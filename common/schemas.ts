@@ -484,8 +484,12 @@ export const ZBookingCreate = z
 export type TBookingCreate = z.input<typeof ZBookingCreate>;
 
 /** `/client/reservation/reservation-complete`: the death certificate and the slot. */
+/**
+ * `reservation-complete`: the death certificate's files (needed unless already attached, and not for
+ * a reburial — the API checks it, knowing the booking) and the slot.
+ */
 export const ZBookingDetails = z.object({
-  certificateIds: ids(5).min(1, "validation.certificate_required"),
+  certificateIds: ids(5).default([]),
   burialDate: isoDate,
   burialTime: z.string().regex(/^\d{2}:\d{2}$/, "validation.choose_slot"),
 });
@@ -504,13 +508,24 @@ export const ZOfficePayment = z.object({
   receipt: z.string().trim().max(60).optional(),
 });
 
-/** `reservation-complete`'s form: the slot is one choice, `YYYY-MM-DD HH:MM` (sent to the API as date and time). */
-export const ZBookingDetailsForm = z.object({
-  certificateIds: ZBookingDetails.shape.certificateIds,
-  slot: z
-    .string({ error: "validation.choose_slot" })
-    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, "validation.choose_slot"),
-});
+/**
+ * `reservation-complete`'s form: the slot is one choice, `YYYY-MM-DD HH:MM` (sent to the API as date
+ * and time); the certificate is asked for in the browser where the page says the booking needs it
+ * (`needsCertificate`, "0" for a reburial) — the API decides from the booking itself.
+ */
+export const ZBookingDetailsForm = z
+  .object({
+    certificateIds: ZBookingDetails.shape.certificateIds,
+    needsCertificate: z.enum(["0", "1"]).default("1"),
+    slot: z
+      .string({ error: "validation.choose_slot" })
+      .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, "validation.choose_slot"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.needsCertificate === "1" && !v.certificateIds.length) {
+      ctx.addIssue({ code: "custom", path: ["certificateIds"], message: "validation.certificate_required" });
+    }
+  });
 
 // ---- Threads (the conversation about an appeal, a request…) ----
 

@@ -59,9 +59,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 /**
- * Step two: the death certificate, the day and time of the burial among the cemetery's free slots,
- * then the payment (online, or at the cemetery's office). Paid, it shows the summary and the
- * printable confirmation.
+ * Step two: the death certificate (not for a reburial, whose death the akimat has checked), the day
+ * and time of the burial among the cemetery's free slots, then the payment (online, or at the
+ * cemetery's office; none when the fee is 0: the slot settles it). Paid, it shows the summary and
+ * the printable confirmation.
  */
 export default function ReservationComplete({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
@@ -119,15 +120,25 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
       {pending ? (
         <Form method="post" className="card form" data-testid="details-form" {...form.props}>
           <input type="hidden" name="id" value={b.id} />
-          <DropZone
-            field={fields.certificateIds}
-            label={t("booking.certificate")}
-            hint={t("booking.certificate_hint")}
-            value={certificate}
-            onChange={setCertificate}
-            onBusyChange={setUploading}
-            config={{ params: { purpose: "document" }, maxFiles: 3, multiple: true }}
-          />
+          {b.reburial ? (
+            // A reburial's death was proven in its reburial request: no certificate here.
+            <>
+              <input type="hidden" name="needsCertificate" value="0" />
+              <p className="note" data-testid="no-certificate">
+                {t("booking.reburial_no_certificate", { number: b.reburial.number })}
+              </p>
+            </>
+          ) : (
+            <DropZone
+              field={fields.certificateIds}
+              label={t("booking.certificate")}
+              hint={t("booking.certificate_hint")}
+              value={certificate}
+              onChange={setCertificate}
+              onBusyChange={setUploading}
+              config={{ params: { purpose: "document" }, maxFiles: 3, multiple: true }}
+            />
+          )}
           <fieldset className="fieldset" aria-describedby={fields.slot.errors ? fields.slot.errorId : undefined}>
             <legend>{t("booking.slot")}</legend>
             {slots && slots.days.length === 0 ? <p className="muted">{t("booking.no_slots")}</p> : null}
@@ -214,10 +225,17 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
           <p>
             {t("booking.fee")}: <strong>{formatMoney(locale, b.fee)}</strong>
           </p>
-          {b.todo.includes("certificate") || b.todo.includes("slot") ? (
-            <p className="muted">{t("booking.pay_after_details")}</p>
-          ) : null}
-          <p>{t("booking.pay_office", { address: b.cemeteryAddress })}</p>
+          {b.fee === 0 ? (
+            // Nothing to pay: choosing the slot settles the booking (the API's `settle_free`).
+            <p data-testid="no-payment">{t("booking.no_payment")}</p>
+          ) : (
+            <>
+              {b.todo.includes("certificate") || b.todo.includes("slot") ? (
+                <p className="muted">{t("booking.pay_after_details")}</p>
+              ) : null}
+              <p>{t("booking.pay_office", { address: b.cemeteryAddress })}</p>
+            </>
+          )}
           {b.onlinePayment ? (
             <Form method="post">
               <input type="hidden" name="id" value={b.id} />
@@ -238,7 +256,8 @@ export default function ReservationComplete({ loaderData, actionData }: Route.Co
         <section className="card" data-testid="booking-done">
           {b.status === "paid" || b.status === "confirmed" || b.status === "completed" ? (
             <p className="alert alert--success" role="status">
-              <Icon name="check" /> {t(`booking.done_${b.status}`)}
+              <Icon name="check" />{" "}
+              {t(b.status === "paid" && b.paymentMethod === "free" ? "booking.done_free" : `booking.done_${b.status}`)}
             </p>
           ) : null}
           <p>

@@ -208,7 +208,9 @@ export default function ReservationFirst({ loaderData, actionData }: Route.Compo
               <strong>{cemetery.name}</strong>
             </p>
             <p>{placesText(t, plots)}</p>
-            <Link to={to(`/reserve?cemetery=${cemetery.id}#chosen-title`)}>{t("booking.change_places")}</Link>
+            <Link to={to(`/reserve?cemetery=${cemetery.id}${reburial ? `&reburial=${reburial.id}` : ""}#chosen-title`)}>
+              {t("booking.change_places")}
+            </Link>
           </div>
         ) : (
           <p className="alert alert--warning" data-testid="no-places">

@@ -87,6 +87,12 @@ export default function ManagerBookingItem({ loaderData }: Route.ComponentProps)
         <h2 id="br-facts" className="card__title">
           {r.deceased}
         </h2>
+        {r.reburial ? (
+          // The remains come from another grave: the akimat's approval is the ground of this booking.
+          <p className="note" data-testid="request-reburial">
+            {t("manager.booking.reburial", { number: r.reburial.number })}
+          </p>
+        ) : null}
         <dl className="facts">
           {fact(t("manager.booking.iin"), r.iin)}
           {r.birthDate ? fact(t("manager.booking.birth_date"), formatDate(locale, r.birthDate)) : null}

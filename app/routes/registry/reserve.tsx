@@ -88,6 +88,8 @@ export default function Reserve({ loaderData }: Route.ComponentProps) {
       <h1 id="reserve-title">{t("reserve.title")}</h1>
       <p className="lead">{t("reserve.lead")}</p>
       <Form method="get" className="search-form card" data-testid="reserve-filters">
+        {/* Booking an approved reburial's destination: filtering the cemeteries keeps it. */}
+        {params.get("reburial") ? <input type="hidden" name="reburial" value={params.get("reburial") ?? ""} /> : null}
         <div className="search-form__row">
           <div className="field">
             <label htmlFor="r-city" className="field__label">

@@ -168,7 +168,37 @@ function useFieldsFollowUrl(form: RefObject<HTMLFormElement | null>, params: URL
 
 const years = (b: TPublicBurial) => `${b.birthYear ?? "?"} – ${b.deathYear ?? "?"}`;
 
-/** The grave card: where the grave is, how to get there, the coordinates to share. */
+/**
+ * A grave whose remains were moved (a reburial): since when, and the new place — its own card, when
+ * the remains went to a cemetery of the platform — or the place outside as the akimat recorded it.
+ */
+function Reburied({ reburied }: { reburied: NonNullable<TPublicBurial["reburied"]> }) {
+  const { t, locale } = useT();
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  if (reburied.burialId) next.set("grave", String(reburied.burialId));
+  return (
+    <div className="note" role="status" data-testid="grave-reburied">
+      <p>
+        <strong>{t("search.reburied", { date: formatDate(locale, reburied.at) })}</strong>
+      </p>
+      {reburied.burialId ? (
+        <p>
+          <Link to={`?${next}#grave-title`} preventScrollReset data-testid="grave-new-place">
+            <Icon name="map-pin" /> {t("search.reburied_new_place")}
+          </Link>
+        </p>
+      ) : reburied.to ? (
+        <p>{t("search.reburied_to", { to: reburied.to })}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The grave card: where the grave is, how to get there, the coordinates to share; a grave whose
+ * remains were moved says so first and leads to the new place (no way there to an empty grave).
+ */
 function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemeteryDetail | null }) {
   const { t, locale } = useT();
   const [copied, setCopied] = useState(false);
@@ -180,6 +210,7 @@ function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemet
         {fullName(grave)}
       </h2>
       <p className="grave-card__years">{years(grave)}</p>
+      {grave.reburied ? <Reburied reburied={grave.reburied} /> : null}
       <dl className="facts">
         <dt>{t("search.cemetery")}</dt>
         <dd>
@@ -212,18 +243,20 @@ function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemet
           </button>
         </dd>
       </dl>
-      <p className="grave-card__routes">
-        <span>{t("search.route")}:</span>
-        <a href={links.yandex} target="_blank" rel="noopener noreferrer">
-          {t("search.yandex")}
-        </a>
-        <a href={links.twoGis} target="_blank" rel="noopener noreferrer">
-          2GIS
-        </a>
-        <a href={links.google} target="_blank" rel="noopener noreferrer">
-          Google Maps
-        </a>
-      </p>
+      {grave.reburied ? null : (
+        <p className="grave-card__routes">
+          <span>{t("search.route")}:</span>
+          <a href={links.yandex} target="_blank" rel="noopener noreferrer">
+            {t("search.yandex")}
+          </a>
+          <a href={links.twoGis} target="_blank" rel="noopener noreferrer">
+            2GIS
+          </a>
+          <a href={links.google} target="_blank" rel="noopener noreferrer">
+            Google Maps
+          </a>
+        </p>
+      )}
       <PlotMap
         key={grave.id}
         cemeteryId={grave.cemetery.id}

@@ -30,7 +30,8 @@ export async function startOnlinePayment(
       .where(and(eq(burialRequests.id, id), eq(burialRequests.clientId, user.id)))
       .for("update");
     if (!row) throw new AppError(404, "burial_request_not_found");
-    if (row.status !== "pending" || row.expiresAt <= now || !row.burialTime) {
+    // Nothing to pay online when the fee is waived (the booking settles itself: `settle_free`).
+    if (row.status !== "pending" || row.expiresAt <= now || !row.burialTime || row.fee === 0) {
       throw new AppError(409, "booking_not_payable");
     }
     const [open] = await tx

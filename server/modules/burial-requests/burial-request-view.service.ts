@@ -13,7 +13,9 @@ import { cemeteryAddressIn, cemeteryNameIn } from "../cemeteries/cemeteries.serv
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { listAttached } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
-import { burialRequestMachine, type TBurialRequestRow } from "./burial-requests.machine.ts";
+import { burialRequestMachine, needsCertificate, type TBurialRequestRow } from "./burial-requests.machine.ts";
+import { reburialRequests } from "../reburials/reburials.tables.ts";
+import { reburialNumber } from "../../../common/reburials.ts";
 import { plotHolds } from "./burial-requests.tables.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 import { scopedRow } from "./burial-requests.service.ts";
@@ -95,13 +97,16 @@ export async function summaries(
   });
 }
 
-/** What the family must still do (in the order the screens ask it). */
+/**
+ * What the family must still do (in the order the screens ask it): the certificate (not a
+ * reburial's), the slot, and the payment (none when the fee is waived: choosing the slot settles it).
+ */
 function todoOf(row: TBurialRequestRow, hasCertificate: boolean): TBurialRequest["todo"] {
   if (row.status !== "pending") return [];
   const out: TBurialRequest["todo"] = [];
-  if (!hasCertificate) out.push("certificate");
+  if (!hasCertificate && needsCertificate(row)) out.push("certificate");
   if (!row.burialDate || !row.burialTime) out.push("slot");
-  out.push("payment");
+  if (row.fee > 0) out.push("payment");
   return out;
 }
 
@@ -148,6 +153,13 @@ async function present(
       : [];
   const keptIds = new Set(kept.map((k) => k.plotId));
   const hasCertificate = docs.certificate.length > 0;
+  // A reburial's booking names the akimat's approved request it carries out (its number).
+  const [reburial] = row.reburialId
+    ? await db
+        .select({ id: reburialRequests.id, createdAt: reburialRequests.createdAt })
+        .from(reburialRequests)
+        .where(eq(reburialRequests.id, row.reburialId))
+    : [];
   const now = s.now();
   const moves = await burialRequestMachine.movesFor(db, row, user, now);
   return {
@@ -169,6 +181,7 @@ async function present(
     keptForFamily: (summary as TBurialRequestSummary).places.filter((p) => keptIds.has(p.plotId)),
     documents: docs,
     familyGrave,
+    reburial: reburial ? { id: reburial.id, number: reburialNumber(reburial.id, reburial.createdAt) } : null,
     client,
     todo: todoOf(row, hasCertificate),
     moves,
@@ -176,7 +189,8 @@ async function present(
       row.clientId === user.id &&
       row.status === "pending" &&
       row.expiresAt > now &&
-      hasCertificate &&
+      row.fee > 0 &&
+      (hasCertificate || !needsCertificate(row)) &&
       !!row.burialTime &&
       s.payments !== null,
     history: events.map((e) => ({

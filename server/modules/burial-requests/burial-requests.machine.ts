@@ -74,9 +74,16 @@ async function keepHolds(tx: Queryable, requestId: number): Promise<void> {
 export const REMIND_HOURS = [24, 1] as const;
 const HOUR = 3600_000;
 
+/**
+ * Whether the booking asks for the death certificate: not a reburial's, whose death the akimat
+ * already checked in the reburial request it carries out (its death record is among that request's
+ * documents).
+ */
+export const needsCertificate = (r: Pick<TBurialRequestRow, "kind">): boolean => r.kind !== "reburial";
+
 /** The things the family must still do before the request can be paid: the certificate and the slot. */
 export function readyToPay(r: TBurialRequestRow, hasCertificate: boolean): boolean {
-  return hasCertificate && r.burialDate !== null && r.burialTime !== null;
+  return (hasCertificate || !needsCertificate(r)) && r.burialDate !== null && r.burialTime !== null;
 }
 
 const numberOf = (r: TBurialRequestRow) => requestNumber(r.id, r.createdAt);
@@ -105,14 +112,21 @@ export const REQUEST_DOCS = {
   grave: "burial_request.grave",
 } as const;
 
-/** Paying needs the death certificate (the slot and the hold are `payable`'s). */
+/**
+ * Paying needs the death certificate (the slot and the hold are `payable`'s) — but for a reburial,
+ * whose death was proven in its reburial request.
+ */
 async function hasCertificate(tx: Queryable, row: TBurialRequestRow): Promise<TRefusal | null> {
+  if (!needsCertificate(row)) return null;
   const docs = await listAttached(tx, REQUEST_DOCS.certificate, [row.id]);
   return docs.get(String(row.id))?.length ? null : "booking_not_payable";
 }
 
 const payable = (r: TBurialRequestRow, _actor: unknown, now: Date) =>
   r.expiresAt > now && r.burialDate !== null && r.burialTime !== null;
+
+/** Money changes hands only for a fee: a booking the akimat freed of it (a reburial's) is never paid. */
+const payableForMoney = (r: TBurialRequestRow, actor: unknown, now: Date) => r.fee > 0 && payable(r, actor, now);
 
 /**
  * The burial request's machine (PRODUCT.md §3): pending → paid → confirmed → completed; cancelled
@@ -121,7 +135,10 @@ const payable = (r: TBurialRequestRow, _actor: unknown, now: Date) =>
  * staff; the online payment by the provider's signed callback (the system).
  *
  * "Ready to pay" is `payable` (the hold runs, the slot is chosen) and `hasCertificate` (the death
- * certificate is attached): the one place that says it, for the moves and the buttons.
+ * certificate is attached, unless a reburial): the one place that says it, for the moves and the
+ * buttons. A booking with no fee (waived by the akimat for a reburial, or a cemetery without one)
+ * is not paid at all: the system's `settle_free` settles it once it is ready, and neither payment
+ * is offered.
  */
 export const burialRequestMachine = defineMachine({
   entity: "burial_request",
@@ -161,7 +178,7 @@ export const burialRequestMachine = defineMachine({
       from: ["pending"],
       to: "paid",
       by: "booking.record_payment",
-      when: payable,
+      when: payableForMoney,
       whenError: "booking_not_payable",
       requires: hasCertificate,
       input: ZOfficePayment,
@@ -173,7 +190,7 @@ export const burialRequestMachine = defineMachine({
       from: ["pending"],
       to: "paid",
       by: "system",
-      when: payable,
+      when: payableForMoney,
       whenError: "booking_not_payable",
       requires: hasCertificate,
       set: paid("online"),
@@ -181,6 +198,24 @@ export const burialRequestMachine = defineMachine({
       tell: async (ctx, tx) => [
         ...toClient("burial_paid")(ctx),
         ...(await tellStaff(tx, ctx.row, "burial_paid_online")),
+      ],
+    },
+    // Nothing to pay (the fee 0): as soon as the family has given what the booking needs (the slot;
+    // the certificate, but for a reburial), it counts as settled — its places kept as a payment keeps
+    // them, the cemetery asked to confirm — with no trip to the office for a receipt of 0 ₸
+    // (`saveDetails` makes this move in its own transaction).
+    settle_free: {
+      from: ["pending"],
+      to: "paid",
+      by: "system",
+      when: (r, actor, now) => r.fee === 0 && payable(r, actor, now),
+      whenError: "booking_not_payable",
+      requires: hasCertificate,
+      set: ({ now }) => ({ paymentMethod: "free" as const, paidAt: now, paymentRef: null }),
+      effects: (tx, _s, { row }) => keepHolds(tx, row.id),
+      tell: async ({ row }, tx) => [
+        burialNotices.burial_free(row.clientId, { number: numberOf(row) }, { link: clientLink(row), sms: true }),
+        ...(await tellStaff(tx, row, "burial_free_staff")),
       ],
     },
     confirm: {
@@ -238,7 +273,7 @@ export const burialRequestMachine = defineMachine({
 export async function tellStaff(
   tx: Queryable,
   row: TBurialRequestRow,
-  kind: "burial_booked" | "burial_paid_online" | "burial_cancelled_by_client",
+  kind: "burial_booked" | "burial_paid_online" | "burial_free_staff" | "burial_cancelled_by_client",
 ): Promise<TNotice[]> {
   const staff = await holders(tx, "booking.view", { cemeteryId: row.cemeteryId });
   return staff.map((userId) => burialNotices[kind](userId, { number: numberOf(row) }, { link: staffLink(row) }));

@@ -85,6 +85,7 @@ const GRID = `
              pending  pending_not_ready  pending_lapsed  paid     confirmed  completed  cancelled  expired
   pay_office F/OK/OK  F/P/P              F/P/P           F/X/X    F/X/X      F/X/X      F/X/X      F/X/X
   pay_online S/S/S    S/S/S              S/S/S           S/S/S    S/S/S      S/S/S      S/S/S      S/S/S
+  settle_free S/S/S   S/S/S              S/S/S           S/S/S    S/S/S      S/S/S      S/S/S      S/S/S
   confirm    F/X/X    F/X/X              F/X/X           F/OK/OK  F/X/X      F/X/X      F/X/X      F/X/X
   complete   F/X/X    F/X/X              F/X/X           F/X/X    F/OK/OK    F/X/X      F/X/X      F/X/X
   cancel_own OK/F/F   OK/F/F             OK/F/F          X/F/F    X/F/F      X/F/F      X/F/F      X/F/F

@@ -13,7 +13,8 @@ export const BURIAL_REQUEST_STATUSES = ["pending", "paid", "confirmed", "complet
  */
 export const BURIAL_KINDS = ["new_grave", "family_grave", "urn", "reburial"] as const;
 export const REMAINS = ["coffin", "urn"] as const;
-export const PAYMENT_METHODS = ["office", "online"] as const;
+/** `free`: nothing to pay (the fee 0: waived by the akimat for a reburial, or a cemetery without one); settled by itself. */
+export const PAYMENT_METHODS = ["office", "online", "free"] as const;
 
 /**
  * The letters a name key folds, for the database's `translate()`: upper case to lower case, `ё` to

@@ -19,7 +19,7 @@ import { runDueJobs } from "../jobs/queue.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
 import { managerCemeteries } from "../access/access.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
-import { plots } from "../cemeteries/cemeteries.tables.ts";
+import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 
@@ -121,6 +121,61 @@ describe("booking a place", () => {
     expect((await book(client, ids(1))).status).toBe(201);
     h.setNow(new Date(T0.getTime() + 73 * HOUR));
     expect((await book(client2, ids(1))).status).toBe(201);
+  });
+});
+
+describe("what a booking needs before it is settled", () => {
+  const details = async (id: number, certificateIds: string[]) => {
+    const day = (await h.request("GET", `/burial-requests/${id}/slots`, { token: client })).json.days[0];
+    return h.request("PUT", `/burial-requests/${id}/details`, {
+      token: client,
+      body: { certificateIds, burialDate: day.date, burialTime: day.slots[0].time },
+    });
+  };
+
+  it("asks a burial's booking for the death certificate (translated, on its field), once", async () => {
+    const id = (await book(client, ids(1))).json.id as number;
+    const without = await details(id, []);
+    expect(without.status).toBe(422);
+    expect(without.json.error.fields).toEqual([
+      expect.objectContaining({ path: "certificateIds", message: expect.stringMatching(/свидетельств/i) }),
+    ]);
+    expect((await details(id, [await h.upload(client)])).status).toBe(200);
+    // Attached once, saving another slot does not ask for it again.
+    expect((await details(id, [])).status).toBe(200);
+    const got = (await h.request("GET", `/burial-requests/${id}`, { token: client })).json;
+    expect(got).toMatchObject({ status: "pending", todo: ["payment"] });
+    expect((await h.request("GET", `/burial-requests/${id}`, { token: manager })).json.moves).toContain("pay_office");
+  });
+
+  it("settles a booking with nothing to pay once it is ready: no office visit for 0 ₸", async () => {
+    const [first] = await h.db
+      .select({ cemeteryId: plots.cemeteryId })
+      .from(plots)
+      .where(eq(plots.id, ids(1)[0] as number));
+    await h.db
+      .update(cemeteries)
+      .set({ burialFee: 0 })
+      .where(eq(cemeteries.id, first?.cemeteryId as number));
+    const id = (await book(client, ids(1))).json.id as number;
+    const pending = (await h.request("GET", `/burial-requests/${id}`, { token: client })).json;
+    expect(pending).toMatchObject({ fee: 0, todo: ["certificate", "slot"], onlinePayment: false });
+    // Not ready (no certificate): still pending, nothing settled.
+    expect((await details(id, [])).status).toBe(422);
+    expect((await details(id, [await h.upload(client)])).status).toBe(200);
+    const got = (await h.request("GET", `/burial-requests/${id}`, { token: manager })).json;
+    expect(got).toMatchObject({ status: "paid", paymentMethod: "free", todo: [] });
+    expect(got.moves).toEqual(expect.arrayContaining(["confirm", "cancel"]));
+    expect(got.moves).not.toContain("pay_office");
+    const [hold] = await h.db.select().from(plotHolds).where(eq(plotHolds.requestId, id));
+    expect(hold?.heldUntil).toBeNull();
+    // The hold no longer lapses: past its time the place is still the family's.
+    h.setNow(new Date(T0.getTime() + 100 * HOUR));
+    await runJobs();
+    expect((await h.request("GET", `/burial-requests/${id}`, { token: client })).json.status).toBe("paid");
+    expect(await status(ids(1)[0] as number)).toBe("reserved");
+    const online = await h.request("POST", `/burial-requests/${id}/payments`, { token: client });
+    expect(online.status).toBe(409);
   });
 });
 

@@ -17,11 +17,11 @@ import type { Services } from "../../services.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { cemeteryRow } from "../cemeteries/cemeteries.service.ts";
 import type { cemeteries } from "../cemeteries/cemeteries.tables.ts";
-import { attachUploads } from "../uploads/uploads.service.ts";
+import { attachUploads, listAttached } from "../uploads/uploads.service.ts";
 import { burialRequests } from "./burial-requests.tables.ts";
-import type { TSessionUser } from "../../lib/caller.ts";
+import { SYSTEM, type TSessionUser } from "../../lib/caller.ts";
 import { fieldError, scopedRow } from "./burial-requests.service.ts";
-import { REQUEST_DOCS } from "./burial-requests.machine.ts";
+import { burialRequestMachine, needsCertificate, REQUEST_DOCS } from "./burial-requests.machine.ts";
 
 type TCemeteryRow = typeof cemeteries.$inferSelect;
 
@@ -82,9 +82,10 @@ export async function slotsForRequest(s: Services, user: TSessionUser, id: numbe
 }
 
 /**
- * `reservation-complete`: the death certificate and the burial's slot. The slot is checked against
- * its capacity under a lock on the cemetery's row, so two families never take the last place of
- * a slot at the same moment.
+ * `reservation-complete`: the death certificate (not a reburial's: its death was proven in the
+ * reburial request) and the burial's slot. The slot is checked against its capacity under a lock
+ * on the cemetery's row, so two families never take the last place of a slot at the same moment.
+ * A booking with nothing to pay (fee 0) is settled at once (`settle_free`): no office visit for 0 ₸.
  */
 export async function saveDetails(
   s: Services,
@@ -102,15 +103,21 @@ export async function saveDetails(
     const slot = slots.days.find((d) => d.date === input.burialDate)?.slots.find((t) => t.time === input.burialTime);
     if (!slot) throw fieldError("burialTime", "validation.choose_slot");
     if (slot.left < 1) throw new AppError(409, "slot_full");
-    await attachUploads(tx, {
-      ownerId: user.id,
-      ids: input.certificateIds,
-      entityType: REQUEST_DOCS.certificate,
-      entityId: row.id,
-      purposes: ["document", "photo"],
-      field: { path: "certificateIds", key: "validation.invalid" },
-      now,
-    });
+    // No files sent: the certificate attached before stays (a reburial needs none).
+    if (needsCertificate(row) && !input.certificateIds.length) {
+      const had = (await listAttached(tx, REQUEST_DOCS.certificate, [row.id])).get(String(row.id)) ?? [];
+      if (!had.length) throw fieldError("certificateIds", "validation.certificate_required");
+    }
+    if (input.certificateIds.length)
+      await attachUploads(tx, {
+        ownerId: user.id,
+        ids: input.certificateIds,
+        entityType: REQUEST_DOCS.certificate,
+        entityId: row.id,
+        purposes: ["document", "photo"],
+        field: { path: "certificateIds", key: "validation.invalid" },
+        now,
+      });
     await tx
       .update(burialRequests)
       .set({ burialDate: input.burialDate, burialTime: input.burialTime, updatedAt: now })
@@ -122,5 +129,10 @@ export async function saveDetails(
       action: "details",
       data: { burialDate: input.burialDate, burialTime: input.burialTime },
     });
+    if (row.fee === 0) {
+      const ready = { ...row, burialDate: input.burialDate, burialTime: input.burialTime };
+      const moves = await burialRequestMachine.movesFor(tx, ready, SYSTEM, now);
+      if (moves.includes("settle_free")) await burialRequestMachine.move(tx, s, ready, "settle_free", SYSTEM);
+    }
   });
 }

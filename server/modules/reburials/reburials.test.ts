@@ -5,7 +5,7 @@ import { earliestHearingDay } from "../../../common/appeal-deadlines.ts";
 import { ensureAkimat } from "../../db/seed.ts";
 import { assignManager, bookingCemetery, T0 } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { burialRequests } from "../burial-requests/burial-requests.tables.ts";
+import { burialRequests, plotHolds } from "../burial-requests/burial-requests.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { burialRecordValues } from "../burials/manager.service.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
@@ -224,14 +224,36 @@ describe("approval continues into a booking", () => {
       bookings: [{ id: bookingId, status: "pending" }],
     });
 
+    // No death certificate asked (the death was proven in the reburial request), nothing to pay:
+    // what is left is the slot.
+    expect(booking.todo).toEqual(["slot"]);
+    expect(booking.reburial).toMatchObject({ id, number: expect.stringMatching(/\d/) });
+    expect(booking.onlinePayment).toBe(false);
     const slots = (await h.request("GET", `/burial-requests/${bookingId}/slots`, { token: client })).json;
     const day = slots.days[0];
     const details = await h.request("PUT", `/burial-requests/${bookingId}/details`, {
       token: client,
-      body: { certificateIds: [await h.upload(client)], burialDate: day.date, burialTime: day.slots[0].time },
+      body: { burialDate: day.date, burialTime: day.slots[0].time },
     });
-    expect(details.status).toBe(200);
-    for (const m of ["pay_office", "confirm", "complete"]) {
+    expect(details.status, JSON.stringify(details.json)).toBe(200);
+    // The fee waived: the slot settles the booking — paid with nothing paid, its place kept, the
+    // family and the cemetery told; the office has no 0 ₸ payment to record.
+    const settled = (await h.request("GET", `/burial-requests/${bookingId}`, { token: manager })).json;
+    expect(settled).toMatchObject({ status: "paid", paymentMethod: "free", paymentRef: null, todo: [] });
+    expect(settled.reburial).toMatchObject({ id });
+    expect(settled.moves).not.toContain("pay_office");
+    expect(settled.history.map((e: { action: string }) => e.action)).toContain("settle_free");
+    const [hold] = await h.db.select().from(plotHolds).where(eq(plotHolds.requestId, bookingId));
+    expect(hold?.heldUntil).toBeNull();
+    const told = await h.db.select().from(notifications).where(eq(notifications.kind, "burial_free"));
+    expect(told).toHaveLength(1);
+    expect(await h.db.select().from(notifications).where(eq(notifications.kind, "burial_free_staff"))).not.toEqual([]);
+    const officePay = await h.request("POST", `/burial-requests/${bookingId}/moves/pay_office`, {
+      token: manager,
+      body: {},
+    });
+    expect(officePay.status).toBe(409);
+    for (const m of ["confirm", "complete"]) {
       const r = await h.request("POST", `/burial-requests/${bookingId}/moves/${m}`, { token: manager, body: {} });
       expect(r.status, `${m} ${JSON.stringify(r.json)}`).toBe(200);
     }
