@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, test, waitForHydration, waitsForHydration } from "./fixtures.ts";
 import { DEMO, login, watchForErrors } from "./helpers.ts";
 
 /** Both people on a phone: 360 × 780, one thumb. */
@@ -9,7 +9,7 @@ const LETTER = readFileSync(new URL("../fixtures/appeal-letter.pdf", import.meta
 
 async function personOnPhone(browser: Browser, baseURL: string | undefined, phone: string) {
   const context = await browser.newContext({ ...PHONE, baseURL });
-  const page = await context.newPage();
+  const page = waitsForHydration(await context.newPage());
   const errors = watchForErrors(page);
   await login(page, phone, { locale: "kk" });
   return { page, errors, close: () => context.close() };
