@@ -20,7 +20,8 @@ import {
   tally,
 } from "../../server/test/booking-fixtures.ts";
 import { servicesFor } from "../../server/test/services.ts";
-import { freshDatabase, startProcess, stopAll, type TProcess, waitPrintedReady } from "./workers.ts";
+import { timerWorkers } from "./timer-workers.ts";
+import { freshDatabase, stopAll, waitPrintedReady } from "./workers.ts";
 
 /**
  * A booking's timers on two app servers: two Node processes run the job queue (`booking-worker.ts`:
@@ -33,35 +34,10 @@ import { freshDatabase, startProcess, stopAll, type TProcess, waitPrintedReady }
 
 const FAMILIES = 100;
 const fresh = freshDatabase("mazar_booking");
-const workers: TProcess[] = [];
-
-function startWorker() {
-  const worker = startProcess(
-    "a queue worker",
-    ["--import", "tsx", "tests/cluster/booking-worker.ts"],
-    { DATABASE_URL: fresh.url(), CLOCK: T0.toISOString() },
-    { ipc: true },
-  );
-  workers.push(worker);
-  return worker;
-}
-
-/** Moves the clock of both workers (and this process's) to `at`; resolves once both have it. */
-async function setClock(at: Date) {
-  clock = at;
-  await Promise.all(
-    workers.map(
-      (w) =>
-        new Promise<void>((resolve) => {
-          w.proc.once("message", () => resolve());
-          w.proc.send({ now: at.toISOString() });
-        }),
-    ),
-  );
-}
+const queue = timerWorkers(fresh.url(), T0);
+const { workers } = queue;
 
 let database: Database;
-let clock = T0;
 let call: TCall;
 let families: TSignedIn[];
 let requestIds: number[];
@@ -77,15 +53,15 @@ beforeAll(async () => {
   await assignManager(db, DEMO_PHONES.manager, cem.id);
   families = await signedInUsers(db, FAMILIES, T0);
   // This process is the app server the families book on.
-  call = caller(servicesFor(db, { now: () => clock }));
+  call = caller(servicesFor(db, { now: queue.now }));
   const places = cem.rows.flat();
   const booked = await Promise.all(
     families.map((f, i) => call("POST", "/burial-requests", { token: f.token, body: newGrave([places[i] as number]) })),
   );
   expect(tally(booked)).toEqual({ 201: FAMILIES });
   requestIds = booked.map((r) => r.json.id as number);
-  startWorker();
-  startWorker();
+  queue.start();
+  queue.start();
   for (const w of workers) await waitPrintedReady(w);
 });
 
@@ -95,21 +71,8 @@ afterAll(async () => {
   await fresh.drop();
 });
 
-/** Waits until no job due by the clock is left open (the SMS a job queues are due at once, so waited for too). */
-async function settle() {
-  await expect
-    .poll(
-      async () => {
-        const res = await database.db.execute(
-          sql`select count(*)::int as n from jobs where done_at is null and failed_at is null
-              and (run_at is null or run_at <= ${clock.toISOString()})`,
-        );
-        return (res.rows[0] as { n: number }).n;
-      },
-      { timeout: 60_000, interval: 100 },
-    )
-    .toBe(0);
-}
+const settle = () => queue.settle(database);
+const setClock = (at: Date) => queue.setClock(at);
 
 /** Audit rows of the requests, counted per (request, action). */
 async function actions(): Promise<Map<number, string[]>> {
@@ -162,7 +125,6 @@ describe("a booking's reminders and expiry on two app servers", () => {
     const end = new Date(T0.getTime() + 72 * HOUR + 1000);
     const cancelling = families.filter((_, i) => i % 2 === 1);
     // Both workers get the new time while the families' cancellations reach this server.
-    clock = end;
     const [, cancels] = await Promise.all([
       setClock(end),
       Promise.all(
