@@ -8,6 +8,8 @@ import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/open
 import { moveRoute } from "../workflow/move-route.ts";
 import { appealReceipt } from "./appeal-receipt.ts";
 import { appealMachine } from "./appeals.machine.ts";
+// The appeals' section of the city's report registers itself.
+import "./appeals.report.ts";
 import { XLSX_TYPE } from "../../lib/xlsx-export.ts";
 import {
   createAppeal,

@@ -6,6 +6,8 @@ import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { moveRoute } from "../workflow/move-route.ts";
 import { reburialMachine } from "./reburials.machine.ts";
+// The reburials' section of the city's report registers itself.
+import "./reburials.report.ts";
 import { createReburial, getReburial, listReburials, ZReburialListQuery } from "./reburials.service.ts";
 
 const TAGS = ["Reburial requests"];
