@@ -1,8 +1,10 @@
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerDueDay } from "../../../common/appeal-deadlines.ts";
 import { almatyInstant } from "../../../common/calendar/almaty.ts";
 import type { TReport, TReportRows, TReportSection } from "../../../common/reports.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 import { demoAkimatId } from "../../test/registry-fixtures.ts";
 import { reburialRequests } from "../reburials/reburials.tables.ts";
 import { akimats } from "../users/organisations.tables.ts";
@@ -414,6 +416,32 @@ describe("the appeals' section", () => {
       });
       expect(res.status, drill).toBe(422);
     }
+  });
+});
+
+describe("the report's files", () => {
+  it("carry both sections: the XLSX's sheets hold the figures as numbers, in the reader's language", async () => {
+    const res = await h.api.request(`/api/v1/reports/export.xlsx?${MARCH}&lang=kk`, {
+      headers: { authorization: `Bearer ${tokens.akimat}` },
+    });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const sheet = (name: string) => {
+      const out: unknown[][] = [];
+      wb.getWorksheet(name)?.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+      return out;
+    };
+    expect(sheet("Әкімдікке өтініштер")).toContainEqual(["Мерзімінде жауап берілді, %", 3, 60]);
+    expect(sheet("Әкімдікке өтініштер")).toContainEqual(["Орташа қарау мерзімі, жұмыс күні", 5, 14.2]);
+    expect(sheet("Қайта жерлеу туралы өтініштер")).toContainEqual(["Рұқсат берілді", 2, 66.7]);
+    const pdf = await h.api.request(`/api/v1/reports/export.pdf?${MARCH}`, {
+      headers: { authorization: `Bearer ${tokens.akimat}` },
+    });
+    expect(pdf.status).toBe(200);
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer())).join("\n");
+    expect(text).toContain("Рассмотрение обращений, зарегистрированных за период");
+    expect(text).toContain("Решения по заявлениям периода");
   });
 });
 

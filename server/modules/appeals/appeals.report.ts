@@ -18,7 +18,7 @@
  * Each figure opens its appeals, each linking to its page `/user/tickets/:id`.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { almatyDay } from "../../../common/calendar/almaty.ts";
+import { almatyDay, almatyDayReader } from "../../../common/calendar/almaty.ts";
 import { workingDaysBetween } from "../../../common/calendar/working-days.ts";
 import { APPEAL_STATUSES, APPEAL_TYPES, OPEN_APPEAL_STATUSES } from "../../../common/appeals.ts";
 import { formatDate } from "../../../common/i18n.ts";
@@ -45,9 +45,12 @@ const overdueNow = (s: TReportScope) =>
 
 type TAnsweredRow = { id: number; registrationDay: string; dueDay: string; answeredAt: string | Date };
 
-/** An answered appeal's answer day (Almaty), whether it was on time, and its handling time in working days. */
-function handled(r: TAnsweredRow) {
-  const answerDay = almatyDay(new Date(r.answeredAt));
+/**
+ * An answered appeal's answer day (Almaty), whether it was on time, and its handling time in
+ * working days; `dayOf` reads the answer's day (one reader per report: thousands of answers).
+ */
+function handled(r: TAnsweredRow, dayOf: (d: Date) => string = almatyDay) {
+  const answerDay = dayOf(new Date(r.answeredAt));
   return { id: r.id, isOnTime: answerDay <= r.dueDay, days: workingDaysBetween(r.registrationDay, answerDay) };
 }
 
@@ -61,7 +64,8 @@ async function answeredOf(s: TReportScope, where: SQL = sql`true`) {
         where ${cohort(s)} and a.status = 'answered' and a.answered_at is not null and ${where}
         order by a.registration_day, a.id`,
   );
-  return rows.map(handled);
+  const dayOf = almatyDayReader();
+  return rows.map((r) => handled(r, dayOf));
 }
 
 /** The nearest-rank percentile of `p` (0–100) of sorted values; null for none. */
