@@ -7,6 +7,7 @@
  *   - 600,000 burial records over the last 15 years (about 40,000 a year),
  *   - 50,000 burial requests created over the last 3 years, of every status and kind,
  *   - 2,000 news items,
+ *   - through `EXTRA_SEEDS`, 50,000 appeals and 3,000 reburial requests over the last 5 years,
  * and then asks, as the demo akimat's staff, each registered section of the report for each
  * preset period (7 days … this year), `BENCH_RUNS` times, and the rows behind some figures. Every
  * registered section is measured, so the appeals' and reburials' sections are once their modules
@@ -32,11 +33,61 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 /** The benchmark's today, in Almaty. */
 const TODAY = "2026-11-25";
 
+const APPEALS = Number(process.env.BENCH_APPEALS ?? 50_000);
+const REBURIALS = Number(process.env.BENCH_REBURIALS ?? 3_000);
+
+/** The akimat that is not the demo one (every query must leave its rows out). */
+async function otherAkimat(db: Db, akimatId: number): Promise<number> {
+  const [row] = (await db.execute(sql`select id from akimats where id <> ${akimatId} order by id limit 1`)).rows as {
+    id: number;
+  }[];
+  return row?.id as number;
+}
+
 /**
- * Seeds of the sections to come (appeals, reburials): each fills its tables for the akimat. Add
- * one here when a module registers a report section.
+ * Appeals, 9 in 10 to the demo akimat, the rest to the other: registered over the last 5 years
+ * (~9,000 a year to the demo akimat), every type; 80% answered (within 30 days, so some late),
+ * 5% redirected, 5% withdrawn, 10% still open (most of them overdue now); one in 10 extended.
  */
-const EXTRA_SEEDS: ((db: Db, akimatId: number) => Promise<void>)[] = [];
+async function seedAppeals(db: Db, akimatId: number) {
+  const other = await otherAkimat(db, akimatId);
+  for (let from = 1; from <= APPEALS; from += 25_000) {
+    await db.execute(sql`
+      insert into appeals (number, akimat_id, channel, type, language, status, text, applicant_name, applicant_phone,
+                           registered_at, registration_day, due_day, extended_until, redirected_at, redirect_to_body,
+                           outcome, answered_at)
+      select 'BENCH-' || i, case when i % 10 = 0 then ${other}::int else ${akimatId}::int end, 'web',
+             (array['statement','complaint','proposal','request','response'])[1 + i % 5], 'ru',
+             st, 'Текст обращения', 'Заявитель ' || i, '+77010000000',
+             d + time '10:00' - interval '5 hours', d, d + 21,
+             case when i % 10 = 3 then d + 35 end,
+             case when st = 'redirected' then d + time '12:00' end,
+             case when st = 'redirected' then 'Департамент' end,
+             case when st = 'answered' then 'satisfied' end,
+             case when st = 'answered' then d + time '10:00' + (floor(random() * 30) || ' days')::interval end
+      from (select i, (${TODAY}::date - (floor(random() * 5 * 365.25))::int) as d,
+                   case when i % 20 < 16 then 'answered' when i % 20 = 16 then 'redirected'
+                        when i % 20 = 17 then 'withdrawn' when i % 20 = 18 then 'in_work' else 'registered' end as st
+            from generate_series(${from}::int, ${Math.min(APPEALS, from + 24_999)}::int) i) g`);
+  }
+}
+
+/** Reburial requests, 9 in 10 to the demo akimat, over the last 5 years, of every status. */
+async function seedReburials(db: Db, akimatId: number) {
+  const other = await otherAkimat(db, akimatId);
+  await db.execute(sql`
+    insert into reburial_requests (akimat_id, status, language, applicant_name, applicant_phone, source_text, surname,
+                                   destination_text, reason, registered_at, registration_day, due_day)
+    select case when i % 10 = 0 then ${other}::int else ${akimatId}::int end,
+           (array['submitted','in_work','waiting_applicant','hearing','approved','refused','withdrawn','reburied'])[1 + i % 8],
+           'ru', 'Заявитель ' || i, '+77010000000', 'Могила', 'Фамилия' || (i % 997), 'Город', 'Причина',
+           d + time '10:00' - interval '5 hours', d, d + 21
+    from (select i, (${TODAY}::date - (floor(random() * 5 * 365.25))::int) as d
+          from generate_series(1, ${REBURIALS}) i) g`);
+}
+
+/** Seeds of the sections other modules register (appeals, reburials): each fills its tables for the akimat. */
+const EXTRA_SEEDS: ((db: Db, akimatId: number) => Promise<void>)[] = [seedAppeals, seedReburials];
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -116,7 +167,7 @@ async function build(db: Db): Promise<{ akimatId: number; cemeteryIds: number[] 
     from generate_series(1, 2000) i`);
   for (const seed of EXTRA_SEEDS) await seed(db, akimatId);
   await db.execute(sql`vacuum analyze`);
-  console.log(`${REQUESTS} requests, 2,000 news and the extra seeds in ${seconds(t)}`);
+  console.log(`${REQUESTS} requests, 2,000 news, ${APPEALS} appeals and ${REBURIALS} reburials in ${seconds(t)}`);
   return { akimatId, cemeteryIds };
 }
 
@@ -131,7 +182,8 @@ async function main() {
     id: number;
   }[];
   const token = await createSession(db, akimatUser?.id as number, new Date());
-  const api = createApi(servicesFor(db));
+  // The report's "now" (appeals overdue today) is the benchmark's today.
+  const api = createApi(servicesFor(db, { now: () => new Date(`${TODAY}T12:00:00+05:00`) }));
   const get = async (path: string) => {
     const t = performance.now();
     const res = await api.request(`/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -172,6 +224,10 @@ async function main() {
     ["bookings", "s:completed"],
     ["occupancy", `c:${cemeteryIds[1]},p:free`],
     ["news", "all"],
+    ["appeals", "all"],
+    ["appeals", "a:ontime"],
+    ["appeals", "o:1"],
+    ["reburials", "d:approved"],
   ];
   for (const [section, drill] of drills) {
     const xs: number[] = [];

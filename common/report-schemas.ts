@@ -94,6 +94,11 @@ export const ZReportRows = z
     title: z.string(),
     columns: z.array(z.object({ label: z.string(), isNumeric: z.boolean() })),
     items: z.array(z.array(z.union([z.number(), z.string(), z.null()]))),
+    /**
+     * Each row's own page (`linkTo`, without the locale's prefix), by the rows' order; null for a
+     * row without one. Absent when no row has a page (burial records, places, news).
+     */
+    links: z.array(z.string().nullable()).optional(),
     total: z.number(),
     page: z.number(),
     pageSize: z.number(),

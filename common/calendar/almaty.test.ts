@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALMATY, almatyDay, almatyInstant, almatyMinutes, timeMinutes } from "./almaty.ts";
+import { ALMATY, almatyDay, almatyDayReader, almatyInstant, almatyMinutes, timeMinutes } from "./almaty.ts";
 
 /** The offset the runtime's time zone data gives Almaty at an instant, `GMT+05:00`. */
 const offset = (iso: string) =>
@@ -24,6 +24,21 @@ describe("Almaty's clock", () => {
     expect(almatyDay(new Date("2024-02-29T18:00:00Z"))).toBe("2024-02-29");
     expect(almatyDay(new Date("2024-02-29T19:00:00Z"))).toBe("2024-03-01");
     expect(almatyMinutes(new Date("2026-05-28T13:00:00Z"))).toBe(18 * 60);
+  });
+
+  it("reads many instants' days as almatyDay does, across the change of 2024 too", () => {
+    const read = almatyDayReader();
+    // Every 7 minutes over 27 February – 3 March 2024 (the change), and every 53 minutes of 2026.
+    const instants: Date[] = [];
+    for (let t = Date.parse("2024-02-27T00:00:00Z"); t < Date.parse("2024-03-03T00:00:00Z"); t += 7 * 60_000) {
+      instants.push(new Date(t));
+    }
+    for (let t = Date.parse("2026-01-01T00:00:00Z"); t < Date.parse("2027-01-01T00:00:00Z"); t += 53 * 60_000) {
+      instants.push(new Date(t));
+    }
+    for (const instant of instants) expect(read(instant), instant.toISOString()).toBe(almatyDay(instant));
+    expect(read(new Date("2024-02-29T18:30:00Z"))).toBe("2024-02-29");
+    expect(read(new Date("2026-04-21T19:30:00Z"))).toBe("2026-04-22");
   });
 
   it("gives the instant of a day and time in Almaty", () => {

@@ -114,9 +114,10 @@ function ReportTableView({ table, href }: { table: TReportTable; href: (d: strin
 
 /** The rows behind the figure that is open, a page of them, under its section. */
 function Rows({ open, close }: { open: { rows: TReportRows }; close: string }) {
-  const { t } = useT();
+  const { t, to } = useT();
   const { rows } = open;
-  const items = rows.items.map((cells, i) => ({ cells, i }));
+  // A row with a page of its own (an appeal, a reburial request) opens it from its first cell.
+  const items = rows.items.map((cells, i) => ({ cells, i, link: rows.links?.[i] ?? null }));
   return (
     <section className="card report-rows" id="report-rows" aria-labelledby="report-rows-title" data-testid="drill">
       <div className="page-head">
@@ -136,7 +137,14 @@ function Rows({ open, close }: { open: { rows: TReportRows }; close: string }) {
           columns={rows.columns.map((c, col) => ({
             label: c.label,
             className: c.isNumeric ? "num" : undefined,
-            cell: (r) => String(r.cells[col] ?? ""),
+            cell: (r) =>
+              col === 0 && r.link ? (
+                <Link to={to(r.link)} data-testid="drill-link">
+                  {String(r.cells[col] ?? "")}
+                </Link>
+              ) : (
+                String(r.cells[col] ?? "")
+              ),
           }))}
         />
       )}

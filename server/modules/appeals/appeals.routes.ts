@@ -9,6 +9,8 @@ import { moveRoute } from "../workflow/move-route.ts";
 import { appealReceipt } from "./appeal-receipt.ts";
 import { appealMachine } from "./appeals.machine.ts";
 import { sendXlsx, xlsxResponse } from "../../lib/xlsx-export.ts";
+// The appeals' section of the city's report registers itself.
+import "./appeals.report.ts";
 import {
   createAppeal,
   createOralAppeal,

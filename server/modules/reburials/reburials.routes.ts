@@ -14,6 +14,8 @@ import {
   listReburials,
   ZReburialListQuery,
 } from "./reburials.service.ts";
+// The reburials' section of the city's report registers itself.
+import "./reburials.report.ts";
 
 const TAGS = ["Reburial requests"];
 

@@ -7,7 +7,7 @@
  * module's routes, with no central list to edit.
  */
 import { almatyInstant } from "../../../common/calendar/almaty.ts";
-import { addCalendarDays } from "../../../common/calendar/days.ts";
+import { addCalendarDays, type TDay } from "../../../common/calendar/days.ts";
 import { translate } from "../../../common/i18n.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { TPeriod, TReportRows, TReportTable } from "../../../common/reports.ts";
@@ -24,6 +24,11 @@ export type TReportScope = {
     start: Date;
     end: Date;
   };
+  /**
+   * Almaty's day of the request (the services' clock): what "now" means for the figures that are
+   * not of the period (appeals overdue today).
+   */
+  today: TDay;
   locale: Locale;
   /** The catalog in the reader's language. */
   t: (key: string, params?: Record<string, string | number>) => string;

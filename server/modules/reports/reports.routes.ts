@@ -45,7 +45,7 @@ export const reportRoutes = createRouter()
     }),
     async (c) => {
       const s = c.get("services");
-      return c.json(await buildReport(s.db, callerOf(c), c.req.valid("query"), c.get("locale")), 200);
+      return c.json(await buildReport(s.db, callerOf(c), c.req.valid("query"), c.get("locale"), s.now()), 200);
     },
   )
   .openapi(
@@ -64,7 +64,7 @@ export const reportRoutes = createRouter()
     async (c) => {
       const s = c.get("services");
       const locale = c.get("locale");
-      const report = await buildReport(s.db, callerOf(c), c.req.valid("query"), locale);
+      const report = await buildReport(s.db, callerOf(c), c.req.valid("query"), locale, s.now());
       const body = await reportXlsx(report, locale, s.now());
       const name = reportFileName(report, locale, "xlsx");
       return file(c, body, XLSX, name, `report-${report.from}-${report.to}.xlsx`) as never;
@@ -86,7 +86,7 @@ export const reportRoutes = createRouter()
     async (c) => {
       const s = c.get("services");
       const locale = c.get("locale");
-      const report = await buildReport(s.db, callerOf(c), c.req.valid("query"), locale);
+      const report = await buildReport(s.db, callerOf(c), c.req.valid("query"), locale, s.now());
       const body = await reportPdf(report, locale, s.now());
       const name = reportFileName(report, locale, "pdf");
       return file(c, body, PDF, name, `report-${report.from}-${report.to}.pdf`) as never;
@@ -105,7 +105,10 @@ export const reportRoutes = createRouter()
     async (c) => {
       const s = c.get("services");
       const { section } = c.req.valid("param");
-      return c.json(await buildSection(s.db, callerOf(c), section, c.req.valid("query"), c.get("locale")), 200);
+      return c.json(
+        await buildSection(s.db, callerOf(c), section, c.req.valid("query"), c.get("locale"), s.now()),
+        200,
+      );
     },
   )
   .openapi(
@@ -122,6 +125,6 @@ export const reportRoutes = createRouter()
     async (c) => {
       const s = c.get("services");
       const { section } = c.req.valid("param");
-      return c.json(await reportRows(s.db, callerOf(c), section, c.req.valid("query"), c.get("locale")), 200);
+      return c.json(await reportRows(s.db, callerOf(c), section, c.req.valid("query"), c.get("locale"), s.now()), 200);
     },
   );

@@ -5,52 +5,16 @@
  * and lists the rows behind each of its figures (drill keys `c:<cemetery>,m:<YYYY-MM>`, …).
  * Appeals and reburials register their own sections from their modules.
  */
-import { type SQL, sql } from "drizzle-orm";
-import { requestNumber } from "../../../common/booking-terms.ts";
+import { sql } from "drizzle-orm";
+import { BURIAL_KINDS, BURIAL_REQUEST_STATUSES, requestNumber } from "../../../common/booking-terms.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { fullName } from "../../../common/person.ts";
 import { monthsLeft, monthsOf, periodMonths, type TReportCell, type TReportTable } from "../../../common/reports.ts";
 import { PLOT_STATUSES } from "../../../common/api-types.ts";
 import { akimatCemeteryScope } from "../access/access.service.ts";
-import { BURIAL_KINDS, BURIAL_REQUEST_STATUSES } from "../burial-requests/burial-requests.tables.ts";
 import { NEWS_CATEGORIES } from "../news/news.tables.ts";
+import { countOf, drillKey, ID, MONTH, num, parseDrill, rowsOf, text, type TPageWindow } from "./report-kit.ts";
 import { registerReportSection, type TDrillPage, type TReportScope } from "./reports.registry.ts";
-
-type TPageWindow = { limit: number; offset: number };
-type TRow = Record<string, unknown>;
-
-const rowsOf = async <T extends TRow>(s: TReportScope, query: SQL) => (await s.db.execute(query)).rows as T[];
-const countOf = async (s: TReportScope, query: SQL) =>
-  Number(((await s.db.execute(query)).rows[0] as { n: number | string } | undefined)?.n ?? 0);
-
-/**
- * Reads a drill key (`c:5,m:2026-01`; `all` for none) into its parts, each checked by its pattern;
- * null when the key has a part the section does not give or a part twice.
- */
-export function parseDrill<K extends string>(key: string, parts: Record<K, RegExp>): Partial<Record<K, string>> | null {
-  if (key === "all") return {};
-  const out: Partial<Record<K, string>> = {};
-  for (const part of key.split(",")) {
-    const at = part.indexOf(":");
-    const name = part.slice(0, at) as K;
-    const value = part.slice(at + 1);
-    if (at < 1 || !Object.hasOwn(parts, name) || name in out || !parts[name].test(value)) return null;
-    out[name] = value;
-  }
-  return out;
-}
-
-/** A drill key from its parts (`all` when there are none). */
-const drillKey = (parts: Record<string, string | number | undefined>) =>
-  Object.entries(parts)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}:${v}`)
-    .join(",") || "all";
-
-const num = (value: number, drill?: string): TReportCell => (drill ? { value, drill } : { value });
-const text = (value: string): TReportCell => ({ value });
-const ID = /^[1-9]\d{0,9}$/;
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** A month's label in the reader's language: `янв. 2026`. */
 const monthLabel = (s: TReportScope, month: string) =>

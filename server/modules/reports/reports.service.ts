@@ -3,6 +3,7 @@
  * period, and the registered sections (`reports.registry.ts`) run for them.
  */
 import { asc, eq } from "drizzle-orm";
+import { almatyDay } from "../../../common/calendar/almaty.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { TPeriod, TReport, TReportRows, TReportSection } from "../../../common/reports.ts";
 import type { Queryable } from "../../db/client.ts";
@@ -36,6 +37,7 @@ export async function reportScope(
   user: TSessionUser,
   q: TReportRequest,
   locale: Locale,
+  now: Date,
 ): Promise<TReportScope & { akimatName: string }> {
   const requested = akimatCityOf(user, q.akimatId);
   const [akimat] = await db
@@ -56,6 +58,7 @@ export async function reportScope(
     akimatName: locale === "kk" ? akimat.nameKk || akimat.nameRu : akimat.nameRu,
     cemeteries: city.map((c) => ({ id: c.id, name: cemeteryNameIn(c, locale) })),
     period: periodWithInstants({ from: q.from, to: q.to }),
+    today: almatyDay(now),
     locale,
     t: translatorOf(locale),
   };
@@ -77,8 +80,9 @@ export async function buildReport(
   user: TSessionUser,
   q: TReportRequest,
   locale: Locale,
+  now: Date,
 ): Promise<TReport> {
-  const scope = await reportScope(db, user, q, locale);
+  const scope = await reportScope(db, user, q, locale, now);
   const sections: TReportSection[] = [];
   for (const def of reportSections()) sections.push(await sectionOf(scope, def));
   return { akimat: { id: scope.akimatId, name: scope.akimatName }, from: q.from, to: q.to, sections };
@@ -91,9 +95,10 @@ export async function buildSection(
   id: string,
   q: TReportRequest,
   locale: Locale,
+  now: Date,
 ): Promise<TReportSection> {
   const def = sectionById(id);
-  return sectionOf(await reportScope(db, user, q, locale), def);
+  return sectionOf(await reportScope(db, user, q, locale, now), def);
 }
 
 /** A page of the rows behind one figure of a section (its `drill` key); 422 for a key the section never gives. */
@@ -103,9 +108,10 @@ export async function reportRows(
   id: string,
   q: TReportRequest & { drill: string; page: number; pageSize: number },
   locale: Locale,
+  now: Date,
 ): Promise<TReportRows> {
   const def = sectionById(id);
-  const scope = await reportScope(db, user, q, locale);
+  const scope = await reportScope(db, user, q, locale, now);
   const rows = await def.rows(scope, q.drill, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   if (!rows) {
     throw new AppError(422, "validation_failed", {}, [{ path: "drill", key: "validation.invalid" }]);

@@ -182,7 +182,8 @@ describe("the city's report", () => {
   it("counts the first quarter of 2026 as computed by hand", async () => {
     const r = await report(P1);
     expect(r.akimat.id).toBe(akimatA);
-    expect(r.sections.map((s) => s.id)).toEqual(["burials", "bookings", "occupancy", "news"]);
+    // The appeals' and reburials' sections are registered by their modules (their figures: appeals.report.test.ts).
+    expect(r.sections.map((s) => s.id)).toEqual(["burials", "bookings", "occupancy", "appeals", "reburials", "news"]);
     // Burials by burial date: A1 5 Jan, 20 Jan, 10 Feb, 14/15/31 Mar; A2 28 Feb, 20 Mar; none of B1.
     expect(section(r, "burials").tables[0]?.columns.map((c) => c.label)).toEqual([
       "Кладбище",
@@ -347,7 +348,7 @@ describe("the report's scope", () => {
     expect(await bad("/reports?from=2026-02-01&to=2026-01-01")).toBe(422);
     expect(await bad("/reports?from=2024-01-01&to=2026-01-02")).toBe(422);
     expect(await bad("/reports?from=2026-02-30&to=2026-03-01")).toBe(422);
-    expect(await bad(`/reports/sections/appeals?${P1}`)).toBe(404);
+    expect(await bad(`/reports/sections/graves?${P1}`)).toBe(404);
     expect(await bad(`/reports/sections/burials/rows?${P1}&drill=s:paid`)).toBe(422);
     expect(await bad(`/reports/sections/bookings/rows?${P1}&drill=s:lost`)).toBe(422);
     expect(await bad(`/reports/sections/occupancy/rows?${P1}&drill=c:${A1}`)).toBe(422);
@@ -367,6 +368,8 @@ describe("the report's files", () => {
       "Жерлеулер",
       "Жерлеуге өтінімдер",
       "Зираттардағы орындар",
+      "Әкімдікке өтініштер",
+      "Қайта жерлеу туралы өтініштер",
       "Жаңалықтар",
     ]);
     const sheet = wb.getWorksheet("Жерлеулер");
