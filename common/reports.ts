@@ -4,12 +4,13 @@
  * the API's answers (their zod schemas are in `report-schemas.ts`).
  */
 import type { z } from "zod";
-import { addCalendarDays, calendarDaysBetween, isDay, type TDay } from "./calendar/days.ts";
+import { calendarDaysBetween, isDay, type TDay } from "./calendar/days.ts";
+import { PERIOD_PRESETS, type PeriodPreset, periodPreset, presetDays } from "./calendar/periods.ts";
 import type * as S from "./report-schemas.ts";
 
-/** The presets of a report's period; `custom` takes `from` and `to` as they are. */
-export const REPORT_PRESETS = ["7d", "30d", "month", "last_month", "quarter", "year", "custom"] as const;
-export type TReportPreset = (typeof REPORT_PRESETS)[number];
+/** The presets of a report's period: the lists' presets (`common/calendar/periods.ts`). */
+export const REPORT_PRESETS = PERIOD_PRESETS;
+export type TReportPreset = PeriodPreset;
 export const DEFAULT_PRESET: TReportPreset = "30d";
 
 /** The longest period a report covers, in days (two years and a leap day: two years' month columns). */
@@ -20,44 +21,25 @@ export type TPeriod = { from: TDay; to: TDay };
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const ymd = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
-/** The last day of a month (1–12). */
-const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
 /**
- * The days of a preset on `today` (Almaty's day, `almatyDay(now)`): the last 7 or 30 days with
- * today, this month, last month, this quarter and this year up to today. `custom` takes `from` and
- * `to` when both are days in order at most {@link MAX_REPORT_DAYS} apart; anything else falls back
- * to the default preset.
+ * The days of a preset on `today` (Almaty's day, `almatyDay(now)`), as the lists count them
+ * (`presetDays`). `custom` takes `from` and `to` when both are days in order at most
+ * {@link MAX_REPORT_DAYS} apart; anything else falls back to the default preset.
  */
 export function periodOf(preset: string | null | undefined, today: TDay, custom: Partial<TPeriod> = {}): TPeriod {
-  const [y, m] = today.split("-").map(Number) as [number, number];
-  switch (preset) {
-    case "7d":
-      return { from: addCalendarDays(today, -6), to: today };
-    case "month":
-      return { from: ymd(y, m, 1), to: today };
-    case "last_month": {
-      const [ly, lm] = m === 1 ? [y - 1, 12] : [y, m - 1];
-      return { from: ymd(ly, lm, 1), to: ymd(ly, lm, lastDay(ly, lm)) };
-    }
-    case "quarter":
-      return { from: ymd(y, Math.floor((m - 1) / 3) * 3 + 1, 1), to: today };
-    case "year":
-      return { from: ymd(y, 1, 1), to: today };
-    case "custom": {
-      const { from, to } = custom;
-      if (isDay(from) && isDay(to) && from <= to && calendarDaysBetween(from, to) < MAX_REPORT_DAYS)
-        return { from, to };
-      return periodOf(DEFAULT_PRESET, today);
-    }
-    default:
-      return { from: addCalendarDays(today, -29), to: today };
+  const p = periodPreset(preset) ?? DEFAULT_PRESET;
+  if (p === "custom") {
+    const { from, to } = custom;
+    if (isDay(from) && isDay(to) && from <= to && calendarDaysBetween(from, to) < MAX_REPORT_DAYS) return { from, to };
+    return presetDays(DEFAULT_PRESET, today) as TPeriod;
   }
+  return presetDays(p, today) as TPeriod;
 }
 
 /** The preset a URL names, or the default. */
 export function presetOf(value: string | null | undefined): TReportPreset {
-  return (REPORT_PRESETS as readonly string[]).includes(value ?? "") ? (value as TReportPreset) : DEFAULT_PRESET;
+  return periodPreset(value) ?? DEFAULT_PRESET;
 }
 
 /** Days in a period, both ends included. */

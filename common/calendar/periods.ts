@@ -16,7 +16,7 @@ const firstOfMonth = (day: TDay) => `${day.slice(0, 8)}01`;
  * The days of a preset on `today` (Almaty's day), both included; `custom` takes `from` and `to` as
  * given (swapped when reversed) and is null while either is not a real day.
  */
-export function periodDays(
+export function presetDays(
   preset: PeriodPreset,
   today: TDay,
   custom: { from?: string | null; to?: string | null } = {},

@@ -186,7 +186,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <select id="rp-preset" name="preset" defaultValue={preset} key={preset} data-testid="preset">
               {REPORT_PRESETS.map((p) => (
                 <option key={p} value={p}>
-                  {t(`reports.preset.${p}`)}
+                  {t(`period.${p}`)}
                 </option>
               ))}
             </select>

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { APPEAL_STATUSES, APPEAL_TYPES, STAFF_CHANNELS } from "../../../common/appeals.ts";
 import { REBURIAL_STATUSES } from "../../../common/reburials.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
-import { PERIOD_PRESETS, periodDays, periodPreset } from "../../../common/calendar/periods.ts";
+import { PERIOD_PRESETS, periodPreset, presetDays } from "../../../common/calendar/periods.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { fullName } from "../../../common/person.ts";
 import { pageNumber } from "../../../common/paging.ts";
@@ -42,7 +42,7 @@ const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T
 export function ticketFilters(params: URLSearchParams, today: string) {
   const get = (k: string) => (params.get(k) ?? "").trim();
   const period = periodPreset(get("period"));
-  const days = period ? periodDays(period, today, { from: get("from"), to: get("to") }) : null;
+  const days = period ? presetDays(period, today, { from: get("from"), to: get("to") }) : null;
   const assignee = get("assignee");
   const kind = oneOf(get("kind"), KINDS) ?? "appeal";
   return {

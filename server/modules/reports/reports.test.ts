@@ -408,7 +408,7 @@ describe("period presets", () => {
   it("turn into days on Almaty's calendar", () => {
     expect(periodOf("7d", "2026-03-05")).toEqual({ from: "2026-02-27", to: "2026-03-05" });
     expect(periodOf("30d", "2026-03-05")).toEqual({ from: "2026-02-04", to: "2026-03-05" });
-    expect(periodOf("month", "2026-03-05")).toEqual({ from: "2026-03-01", to: "2026-03-05" });
+    expect(periodOf("this_month", "2026-03-05")).toEqual({ from: "2026-03-01", to: "2026-03-05" });
     expect(periodOf("last_month", "2026-03-05")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
     expect(periodOf("last_month", "2026-01-15")).toEqual({ from: "2025-12-01", to: "2025-12-31" });
     expect(periodOf("quarter", "2026-05-20")).toEqual({ from: "2026-04-01", to: "2026-05-20" });
