@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 // Both catalogs, for rendering either language on the server (never part of the browser's bundle).
-import "../common/catalogs.ts";
+import "./lib/catalogs.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import { requestContext } from "./lib/request-context.ts";
 

@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
-import kk from "./locales/kk.json" with { type: "json" };
-import ru from "./locales/ru.json" with { type: "json" };
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { catalogPartProblems, readCatalogParts, readCatalogs } from "./catalog-files.ts";
+
+/** The catalogs as the server and the browser get them: each language's files merged. */
+const { ru, kk } = readCatalogs();
 
 /** Flattens a catalog to its keys, with plural forms folded (`x_one`, `x_few` → `x`). */
 function keys(obj: Record<string, unknown>, prefix = ""): string[] {
@@ -54,5 +59,57 @@ describe("message catalogs", () => {
       }
     };
     walk(ru, kk, "");
+  });
+});
+
+describe("the catalogs' files (common/locales)", () => {
+  it("give every key in one file only, and every file its twin in the other language", () => {
+    const parts = readCatalogParts();
+    expect(parts.filter((p) => p.area === null).map((p) => p.file)).toEqual(["kk.json", "ru.json"]);
+    expect(catalogPartProblems(parts)).toEqual([]);
+  });
+
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  const folder = (files: Record<string, unknown>) => {
+    dir = mkdtempSync(path.join(tmpdir(), "mazar-locales-"));
+    mkdirSync(dir, { recursive: true });
+    for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), JSON.stringify(content));
+    return dir;
+  };
+  const shared = { "ru.json": { a: { x: "икс" } }, "kk.json": { a: { x: "икс" } } };
+
+  it("merge an area's keys into the shared groups", () => {
+    const merged = readCatalogs(
+      folder({ ...shared, "area.ru.json": { a: { y: "игрек" }, b: "бэ" }, "area.kk.json": { a: { y: "y" }, b: "b" } }),
+    );
+    expect(merged.ru).toEqual({ a: { x: "икс", y: "игрек" }, b: "бэ" });
+    expect(merged.kk).toEqual({ a: { x: "икс", y: "y" }, b: "b" });
+  });
+
+  it("refuse a key given by two files, a key that is another file's group, a file without its twin", () => {
+    const problems = catalogPartProblems(
+      readCatalogParts(
+        folder({
+          ...shared,
+          "one.ru.json": { a: { x: "снова" } },
+          "one.kk.json": { a: "группа" },
+          "two.ru.json": { c: "це" },
+        }),
+      ),
+    );
+    expect(problems).toEqual([
+      "two: no two.kk.json",
+      "a.x: defined in ru.json and one.ru.json",
+      "a: defined in kk.json and one.kk.json",
+    ]);
+    expect(() => readCatalogs(dir)).toThrow(/a\.x: defined in ru\.json and one\.ru\.json/);
+  });
+
+  it("refuse a file not named as a catalog's", () => {
+    expect(() => readCatalogParts(folder({ ...shared, "appeals.en.json": {} }))).toThrow(/appeals\.en\.json/);
   });
 });

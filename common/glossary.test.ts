@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { documentTexts, INSTRUCTIONS } from "../app/content/instructions.ts";
 import { PRIVACY } from "../app/content/privacy.ts";
-import glossary from "./locales/glossary.kk.json" with { type: "json" };
-import kk from "./locales/kk.json" with { type: "json" };
-import ru from "./locales/ru.json" with { type: "json" };
+import { readCatalogs } from "./catalog-files.ts";
+import glossary from "./glossary.kk.json" with { type: "json" };
 
 /**
- * The Kazakh catalog follows the glossary (`common/locales/glossary.kk.json`): where the Russian text of
- * a key names a term, the Kazakh text uses the term's word; a forbidden variant appears nowhere (the
- * appeal's «өтініш» only in a text about an appeal). Words are matched on their beginnings, so every
+ * The Kazakh catalog (its files in `common/locales`, merged) follows the glossary
+ * (`common/glossary.kk.json`): where the Russian text of a key names a term, the Kazakh text uses
+ * the term's word; a forbidden variant appears nowhere (the appeal's «өтініш» only in a text about
+ * an appeal). Words are matched on their beginnings, so every
  * inflection counts; an all-capital stem (an abbreviation) is matched as written, the others in any case.
  */
 type TTerm = (typeof glossary.terms)[number];
@@ -49,6 +49,7 @@ function breaches(key: string, kkText: string, ruText: string, terms: readonly T
   return out;
 }
 
+const { ru, kk } = readCatalogs();
 const ruTexts = new Map(texts(ru));
 
 describe("the Kazakh glossary", () => {

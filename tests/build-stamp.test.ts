@@ -54,6 +54,7 @@ describe("npm start's rebuild decision", () => {
     ["an edited page", () => write("app/root.tsx", "export default 2")],
     ["an added page", () => write("app/routes/new.tsx", "export default 3")],
     ["an edited shared module", () => write("common/i18n.ts", "export const a = 2")],
+    ["an area's new words", () => write("common/locales/marketplace.kk.json", '{"market":{"title":"Нарық"}}')],
     ["new dependencies", () => write("package-lock.json", '{"x":1}')],
     ["a changed Vite config", () => write("vite.config.ts", "export default {a:1}")],
     [

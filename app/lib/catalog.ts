@@ -1,11 +1,12 @@
-import kkUrl from "../../common/locales/kk.json?url";
-import ruUrl from "../../common/locales/ru.json?url";
+import kkUrl from "virtual:catalog/kk?url";
+import ruUrl from "virtual:catalog/ru?url";
 import { type Catalog, hasCatalog, registerCatalog } from "../../common/i18n.ts";
 import type { Locale } from "../../common/locale.ts";
 
 /**
- * Where the browser finds each language's catalog: the JSON files themselves, emitted by the
- * build as fingerprinted assets (cached for a year). A page ships no catalog in its JavaScript:
+ * Where the browser finds each language's catalog: one JSON file per language, merged from its
+ * files in `common/locales` and emitted by the build as a fingerprinted asset (cached for a year;
+ * the catalogs plugin in `vite.config.ts`). A page ships no catalog in its JavaScript:
  * its HTML preloads its own language's file (`<link rel="preload">` in the root layout), the
  * browser entry waits for it before hydrating, and a later switch of language loads the other.
  */

@@ -2,13 +2,16 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import kk from "../../../common/locales/kk.json" with { type: "json" };
-import ru from "../../../common/locales/ru.json" with { type: "json" };
+import { readCatalogs } from "../../../common/catalog-files.ts";
 import { linkTo } from "../../../common/route-table.ts";
 import { defineNotices, definedNotices } from "./notices.ts";
 
 const MODULES = join(dirname(fileURLToPath(import.meta.url)), "..");
-const TEXTS = { ru: ru.notifications.kind, kk: kk.notifications.kind } as Record<string, Record<string, string>>;
+const { ru, kk } = readCatalogs();
+const kindsOf = (catalog: Record<string, unknown>) =>
+  (catalog.notifications as Record<string, unknown>).kind as Record<string, string>;
+/** The notices' texts in the merged catalogs: an area's file may give its own kinds. */
+const TEXTS: Record<string, Record<string, string>> = { ru: kindsOf(ru), kk: kindsOf(kk) };
 
 /** Every module's notices (`*.notices.ts`), loaded so that their kinds are defined. */
 beforeAll(async () => {
