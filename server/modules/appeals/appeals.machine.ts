@@ -3,7 +3,6 @@ import {
   answerDueDay,
   appealRegistration,
   currentDueDay,
-  earliestHearingDay,
   isValidExtension,
   maxExtensionDay,
 } from "../../../common/appeal-deadlines.ts";
@@ -16,7 +15,6 @@ import {
 } from "../../../common/appeals.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import { dmy } from "../../../common/calendar/days.ts";
-import { isWorkingDay } from "../../../common/calendar/working-days.ts";
 import {
   ZAppealAddDocuments,
   ZAppealAnswer,
@@ -51,7 +49,16 @@ import {
   type TMoveDef,
   type TNotice,
 } from "../workflow/workflow.ts";
-import { assignedTo, escalationTimers, takenBy } from "../workflow/cases.ts";
+import {
+  assignedTo,
+  checkHearingDate,
+  documentsAsked,
+  escalationTimers,
+  hearingNoticed,
+  isApplicant,
+  takenBy,
+  withdrawn,
+} from "../workflow/cases.ts";
 import { appealNumbers, appeals } from "./appeals.tables.ts";
 
 export type TAppealRow = typeof appeals.$inferSelect;
@@ -247,7 +254,7 @@ export const appealMachine = defineMachine({
       to: "waiting_applicant",
       by: "appeals.handle",
       input: ZAppealAskDocuments,
-      set: ({ input, now }) => ({ documentsRequest: input.request, documentsRequestedAt: now }),
+      set: documentsAsked,
       tell: ({ row }, tx) => tellApplicant(tx, row, "appeal_documents_requested", numberOf(row), true),
     },
     resume: {
@@ -260,19 +267,8 @@ export const appealMachine = defineMachine({
       to: "hearing",
       by: "appeals.handle",
       input: ZAppealHearing,
-      checkInput: async (_tx, { input, now }) => {
-        const earliest = earliestHearingDay(almatyDay(now));
-        if (input.hearingDate < earliest || !isWorkingDay(input.hearingDate)) {
-          throw fieldError("hearingDate", "validation.appeal_hearing_date", { date: dmy(earliest) });
-        }
-      },
-      set: ({ input, now }) => ({
-        hearingProposal: input.proposal,
-        hearingDate: input.hearingDate,
-        hearingTime: input.hearingTime ?? null,
-        hearingPlace: input.place ?? null,
-        hearingNoticedAt: now,
-      }),
+      checkInput: checkHearingDate,
+      set: hearingNoticed,
       tell: ({ row }, tx) =>
         tellApplicant(
           tx,
@@ -372,22 +368,22 @@ export const appealMachine = defineMachine({
       to: "withdrawn",
       by: "appeals.handle",
       input: ZAppealRecordWithdrawal,
-      set: ({ reason, now }) => ({ withdrawnAt: now, withdrawReason: reason }),
+      set: withdrawn,
     },
     withdraw: {
       from: OPEN_APPEAL_STATUSES,
       to: "withdrawn",
       by: "appeals.create",
-      when: (r, actor) => r.applicantId !== null && r.applicantId === actor.id,
+      when: isApplicant,
       input: ZAppealWithdraw,
-      set: ({ reason, now }) => ({ withdrawnAt: now, withdrawReason: reason }),
+      set: withdrawn,
       tell: async ({ row, actor }, tx) => toStaff(await handlers(tx, row), row, "appeal_withdrawn", actor),
     },
     add_documents: {
       from: ["waiting_applicant"],
       to: "in_work",
       by: "appeals.create",
-      when: (r, actor) => r.applicantId !== null && r.applicantId === actor.id,
+      when: isApplicant,
       input: ZAppealAddDocuments,
       effects: (tx, _s, { row, actor, input, now }) =>
         attachUploads(tx, {

@@ -23,7 +23,7 @@ import type { Locale } from "../../../common/locale.ts";
 import { formatDate, translate } from "../../../common/i18n.ts";
 import { EXPORT_MAX_ROWS, xlsxTable } from "../../lib/xlsx-export.ts";
 import { fullName } from "../../../common/person.ts";
-import { isoDate, type ZAppealCreate, type ZOralAppeal, zId } from "../../../common/schemas.ts";
+import type { ZAppealCreate, ZOralAppeal } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { listQuery, orderOf, pageWindow, type TPage, toPage } from "../../lib/list.ts";
@@ -37,7 +37,7 @@ import { suppliers } from "../users/organisations.tables.ts";
 import { registerThread } from "../threads/threads.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
-import { anyLike, caseConditions, caseHistory } from "../workflow/cases.ts";
+import { anyLike, CASE_LIST_FILTERS, caseConditions, caseHistory } from "../workflow/cases.ts";
 import {
   APPEAL_FILE_RULES,
   APPEAL_FILES,
@@ -336,12 +336,7 @@ export const ZAppealListQuery = listQuery({
   filters: {
     status: ZStatusFilter.default("all"),
     type: z.enum(APPEAL_TYPES),
-    overdue: z.enum(["true", "false"]).transform((v) => v === "true"),
-    assignee: z.union([z.literal("none"), zId()]),
-    from: isoDate,
-    to: isoDate,
-    q: z.string().trim().max(200),
-    applicant: z.string().trim().max(200),
+    ...CASE_LIST_FILTERS,
   },
 });
 export type TAppealListQuery = z.output<typeof ZAppealListQuery>;

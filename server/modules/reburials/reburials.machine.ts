@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { answerDueDay, appealRegistration, earliestHearingDay } from "../../../common/appeal-deadlines.ts";
+import { answerDueDay, appealRegistration } from "../../../common/appeal-deadlines.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import { dmy } from "../../../common/calendar/days.ts";
-import { isWorkingDay } from "../../../common/calendar/working-days.ts";
 import {
   OPEN_REBURIAL_STATUSES,
   REBURIAL_DOC_KINDS,
@@ -40,7 +39,16 @@ import {
   type TMoveDef,
   type TNotice,
 } from "../workflow/workflow.ts";
-import { assignedTo, escalationTimers, takenBy } from "../workflow/cases.ts";
+import {
+  assignedTo,
+  checkHearingDate,
+  documentsAsked,
+  escalationTimers,
+  hearingNoticed,
+  isApplicant,
+  takenBy,
+  withdrawn,
+} from "../workflow/cases.ts";
 import { type ReburialNoticeKind, reburialNotices } from "./reburials.notices.ts";
 import { reburialRequests } from "./reburials.tables.ts";
 
@@ -98,8 +106,6 @@ function toStaff(ids: readonly (number | null)[], row: TReburialRow, kind: Rebur
 /** The assignee must be staff of the request's akimat. */
 const staffOfAkimat = (tx: Queryable, { row, input }: Ctx<z.output<typeof ZAppealAssign>>) =>
   checkAkimatAssignee(tx, input.assigneeId, row.akimatId);
-
-const isApplicant = (r: TReburialRow, actor: Actor) => r.applicantId !== null && r.applicantId === actor.id;
 
 /**
  * Marks the old burial record reburied (when the grave was one of the registry's): no longer in its
@@ -228,7 +234,7 @@ export const reburialMachine = defineMachine({
       to: "waiting_applicant",
       by: "reburials.handle",
       input: ZAppealAskDocuments,
-      set: ({ input, now }) => ({ documentsRequest: input.request, documentsRequestedAt: now }),
+      set: documentsAsked,
       tell: ({ row }) => toApplicant(row, "reburial_documents_requested", {}, true),
     },
     resume: {
@@ -241,19 +247,8 @@ export const reburialMachine = defineMachine({
       to: "hearing",
       by: "reburials.handle",
       input: ZAppealHearing,
-      checkInput: async (_tx, { input, now }) => {
-        const earliest = earliestHearingDay(almatyDay(now));
-        if (input.hearingDate < earliest || !isWorkingDay(input.hearingDate)) {
-          throw fieldError("hearingDate", "validation.appeal_hearing_date", { date: dmy(earliest) });
-        }
-      },
-      set: ({ input, now }) => ({
-        hearingProposal: input.proposal,
-        hearingDate: input.hearingDate,
-        hearingTime: input.hearingTime ?? null,
-        hearingPlace: input.place ?? null,
-        hearingNoticedAt: now,
-      }),
+      checkInput: checkHearingDate,
+      set: hearingNoticed,
       tell: ({ row }) =>
         toApplicant(
           row,
@@ -338,7 +333,7 @@ export const reburialMachine = defineMachine({
       by: "reburials.create",
       when: isApplicant,
       input: ZAppealWithdraw,
-      set: ({ reason, now }) => ({ withdrawnAt: now, withdrawReason: reason }),
+      set: withdrawn,
       tell: async ({ row, actor }, tx) => toStaff(await handlers(tx, row), row, "reburial_withdrawn", actor),
     },
     complete: {

@@ -27,7 +27,7 @@ import {
   reburialIdFromNumber,
 } from "../../../common/reburials.ts";
 import { linkTo } from "../../../common/route-table.ts";
-import { isoDate, type ZReburialCreate, zId } from "../../../common/schemas.ts";
+import type { ZReburialCreate } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
 import { SYSTEM, type TSessionUser } from "../../lib/caller.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
@@ -40,7 +40,7 @@ import { registerThread } from "../threads/threads.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { akimats } from "../users/organisations.tables.ts";
 import { users } from "../users/users.tables.ts";
-import { anyLike, caseConditions, caseHistory } from "../workflow/cases.ts";
+import { anyLike, CASE_LIST_FILTERS, caseConditions, caseHistory } from "../workflow/cases.ts";
 import {
   handlers,
   numberOf,
@@ -426,12 +426,7 @@ export const ZReburialListQuery = listQuery({
   defaultSort: "-registeredAt",
   filters: {
     status: ZStatusFilter.default("all"),
-    overdue: z.enum(["true", "false"]).transform((v) => v === "true"),
-    assignee: z.union([z.literal("none"), zId()]),
-    from: isoDate,
-    to: isoDate,
-    q: z.string().trim().max(200),
-    applicant: z.string().trim().max(200),
+    ...CASE_LIST_FILTERS,
   },
 });
 export type TReburialListQuery = z.output<typeof ZReburialListQuery>;

@@ -6,12 +6,15 @@
  */
 import { eq, ilike, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { escalationDays, escalationInstant } from "../../../common/appeal-deadlines.ts";
+import { z } from "@hono/zod-openapi";
+import { earliestHearingDay, escalationDays, escalationInstant } from "../../../common/appeal-deadlines.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
-import type { TDay } from "../../../common/calendar/days.ts";
-import { workingDaysBetween } from "../../../common/calendar/working-days.ts";
+import { dmy, type TDay } from "../../../common/calendar/days.ts";
+import { isWorkingDay, workingDaysBetween } from "../../../common/calendar/working-days.ts";
+import { isoDate, type ZAppealHearing, zId } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
 import type { Actor } from "../../lib/caller.ts";
+import { fieldError } from "../../lib/errors.ts";
 import type { THistoryEntry, TNotice } from "./workflow.ts";
 
 // ---------- The term's escalations ----------
@@ -51,6 +54,43 @@ export const assignedTo = ({ input, now }: { input: { assigneeId: number }; now:
   assignedAt: now,
 });
 
+// ---------- The moves every case has ----------
+
+/** The applicant's own moves (`withdraw`, `add_documents`): the case must be theirs. */
+export const isApplicant = (row: { applicantId: number | null }, actor: Actor) =>
+  row.applicantId !== null && row.applicantId === actor.id;
+
+/** `ask_documents`: what the applicant is asked to add, and when. */
+export const documentsAsked = ({ input, now }: { input: { request: string }; now: Date }) => ({
+  documentsRequest: input.request,
+  documentsRequestedAt: now,
+});
+
+/** `withdraw`, `record_withdrawal`: when, and the reason given. */
+export const withdrawn = ({ reason, now }: { reason: string | null; now: Date }) => ({
+  withdrawnAt: now,
+  withdrawReason: reason,
+});
+
+type THearingInput = z.output<typeof ZAppealHearing>;
+
+/** `hearing_notice`'s check (APPK art. 73): the hearing on a working day at least 3 working days ahead. */
+export async function checkHearingDate(_tx: Queryable, { input, now }: { input: THearingInput; now: Date }) {
+  const earliest = earliestHearingDay(almatyDay(now));
+  if (input.hearingDate < earliest || !isWorkingDay(input.hearingDate)) {
+    throw fieldError("hearingDate", "validation.appeal_hearing_date", { date: dmy(earliest) });
+  }
+}
+
+/** `hearing_notice`: the proposed decision, the hearing's day, time and place, and when it was noticed. */
+export const hearingNoticed = ({ input, now }: { input: THearingInput; now: Date }) => ({
+  hearingProposal: input.proposal,
+  hearingDate: input.hearingDate,
+  hearingTime: input.hearingTime ?? null,
+  hearingPlace: input.place ?? null,
+  hearingNoticedAt: now,
+});
+
 // ---------- The history ----------
 
 /**
@@ -79,6 +119,19 @@ export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 /** Words typed by a person found in any of the columns (or expressions), case-insensitively. */
 export const anyLike = (text: string, columns: (PgColumn | SQL)[]) =>
   or(...columns.map((c) => ilike(c, likeText(text)))) as SQL;
+
+/**
+ * The filters every case list takes, for `listQuery`: overdue only or not, the assignee (an id, or
+ * `none`), the registration days' period, a text, the applicant (name or phone).
+ */
+export const CASE_LIST_FILTERS = {
+  overdue: z.enum(["true", "false"]).transform((v) => v === "true"),
+  assignee: z.union([z.literal("none"), zId()]),
+  from: isoDate,
+  to: isoDate,
+  q: z.string().trim().max(200),
+  applicant: z.string().trim().max(200),
+};
 
 /** A case's columns the list filters read. */
 export type TCaseColumns = {
