@@ -37,7 +37,7 @@ import { suppliers } from "../users/organisations.tables.ts";
 import { registerThread } from "../threads/threads.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
-import { anyLike, CASE_LIST_FILTERS, caseConditions, caseHistory } from "../workflow/cases.ts";
+import { anyLike, CASE_LIST_FILTERS, caseConditions, caseHistory, caseParts } from "../workflow/cases.ts";
 import {
   APPEAL_FILE_RULES,
   APPEAL_FILES,
@@ -273,20 +273,7 @@ export async function getAppeal(s: Services, caller: TSessionUser, id: number, l
       ? { until: row.extendedUntil, reason: row.extensionReason ?? "", at: iso(row.extendedAt) }
       : null,
     assignee: row.assigneeId ? (who.get(row.assigneeId) ?? null) : null,
-    documentsRequest:
-      row.documentsRequest && row.documentsRequestedAt
-        ? { text: row.documentsRequest, at: row.documentsRequestedAt.toISOString() }
-        : null,
-    hearing:
-      row.hearingProposal && row.hearingDate && row.hearingNoticedAt
-        ? {
-            proposal: row.hearingProposal,
-            date: row.hearingDate,
-            time: row.hearingTime,
-            place: row.hearingPlace,
-            at: row.hearingNoticedAt.toISOString(),
-          }
-        : null,
+    ...caseParts(row),
     redirect: row.redirectedAt
       ? {
           at: row.redirectedAt.toISOString(),
@@ -311,7 +298,6 @@ export async function getAppeal(s: Services, caller: TSessionUser, id: number, l
             at: row.answeredAt.toISOString(),
           }
         : null,
-    withdrawal: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), reason: row.withdrawReason } : null,
     files,
     history: caseHistory(await appealMachine.history(db, row.id), handlesAppealsOf(caller, row.akimatId)),
     moves: await appealMachine.movesFor(db, row, caller, now),

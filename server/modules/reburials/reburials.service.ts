@@ -40,7 +40,7 @@ import { registerThread } from "../threads/threads.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { akimats } from "../users/organisations.tables.ts";
 import { users } from "../users/users.tables.ts";
-import { anyLike, CASE_LIST_FILTERS, caseConditions, caseHistory } from "../workflow/cases.ts";
+import { anyLike, CASE_LIST_FILTERS, caseConditions, caseHistory, caseParts } from "../workflow/cases.ts";
 import {
   handlers,
   numberOf,
@@ -362,20 +362,7 @@ export async function getReburial(s: Services, caller: TSessionUser, id: number,
     registeredAt: row.registeredAt.toISOString(),
     countdown: reburialCountdown(row, almatyDay(now)),
     assignee: await person(db, row.assigneeId),
-    documentsRequest:
-      row.documentsRequest && row.documentsRequestedAt
-        ? { text: row.documentsRequest, at: row.documentsRequestedAt.toISOString() }
-        : null,
-    hearing:
-      row.hearingProposal && row.hearingDate && row.hearingNoticedAt
-        ? {
-            proposal: row.hearingProposal,
-            date: row.hearingDate,
-            time: row.hearingTime,
-            place: row.hearingPlace,
-            at: row.hearingNoticedAt.toISOString(),
-          }
-        : null,
+    ...caseParts(row),
     approval:
       row.reburialDate && row.decidedAt
         ? {
@@ -389,7 +376,6 @@ export async function getReburial(s: Services, caller: TSessionUser, id: number,
       row.refusalReason && row.decidedAt
         ? { reason: row.refusalReason, howToComplain: row.howToComplain ?? "", at: row.decidedAt.toISOString() }
         : null,
-    withdrawal: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), reason: row.withdrawReason } : null,
     done: row.reburiedAt
       ? {
           at: row.reburiedAt.toISOString(),

@@ -91,6 +91,42 @@ export const hearingNoticed = ({ input, now }: { input: THearingInput; now: Date
   hearingNoticedAt: now,
 });
 
+// ---------- The answer ----------
+
+/** A case's columns that its answer's shared parts read. */
+type TCaseRow = {
+  documentsRequest: string | null;
+  documentsRequestedAt: Date | null;
+  hearingProposal: string | null;
+  hearingDate: string | null;
+  hearingTime: string | null;
+  hearingPlace: string | null;
+  hearingNoticedAt: Date | null;
+  withdrawnAt: Date | null;
+  withdrawReason: string | null;
+};
+
+/** The parts of a case's answer every case has (`common/case-schemas.ts`): documents asked, hearing, withdrawal. */
+export function caseParts(row: TCaseRow) {
+  return {
+    documentsRequest:
+      row.documentsRequest && row.documentsRequestedAt
+        ? { text: row.documentsRequest, at: row.documentsRequestedAt.toISOString() }
+        : null,
+    hearing:
+      row.hearingProposal && row.hearingDate && row.hearingNoticedAt
+        ? {
+            proposal: row.hearingProposal,
+            date: row.hearingDate,
+            time: row.hearingTime,
+            place: row.hearingPlace,
+            at: row.hearingNoticedAt.toISOString(),
+          }
+        : null,
+    withdrawal: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), reason: row.withdrawReason } : null,
+  };
+}
+
 // ---------- The history ----------
 
 /**
