@@ -110,8 +110,15 @@ export function appealCountdown(
   a: { status: AppealStatus; dueDay: TDay; extendedUntil: TDay | null },
   today: TDay,
 ): TAppealCountdown {
-  const dueDay = currentDueDay(a);
-  if (!isOpenAppeal(a.status)) return { dueDay, daysLeft: null, isOverdue: false, isDueSoon: false };
+  return caseCountdown(isOpenAppeal(a.status), currentDueDay(a), today);
+}
+
+/**
+ * The term of a case under these terms (an appeal, a reburial request) on `today`, given whether
+ * it is still open and the due day in force: working days left, overdue, due soon.
+ */
+export function caseCountdown(isOpen: boolean, dueDay: TDay, today: TDay): TAppealCountdown {
+  if (!isOpen) return { dueDay, daysLeft: null, isOverdue: false, isDueSoon: false };
   const daysLeft = workingDaysLeft(today, dueDay);
   const overdue = today > dueDay;
   return {

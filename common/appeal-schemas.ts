@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { pageSchema, ZUploadFile } from "./api-schemas.ts";
 import {
+  ZCaseCountdown,
+  ZCaseDocumentsRequest,
+  ZCaseHearing,
+  ZCaseHistory,
+  ZCasePerson,
+  ZCaseWithdrawal,
+} from "./case-schemas.ts";
+import {
   APPEAL_CHANNELS,
   APPEAL_LANGUAGES,
   APPEAL_MOVES,
@@ -14,14 +22,6 @@ import {
  * document names them); the service and the screens share the inferred types. Screens import the
  * types only, so no page loads zod for them.
  */
-const ZPersonRef = z.object({ id: z.number(), name: z.string(), position: z.string() }).nullable();
-
-export const ZAppealCountdown = z.object({
-  dueDay: z.string().meta({ description: "The due day in force (extended or statutory), YYYY-MM-DD" }),
-  daysLeft: z.number().nullable().meta({ description: "Working days left (0 on the due day); null once closed" }),
-  isOverdue: z.boolean(),
-  isDueSoon: z.boolean(),
-});
 
 export const ZAppeal = z
   .object({
@@ -42,23 +42,15 @@ export const ZAppeal = z
       iin: z.string().nullable(),
       address: z.string().nullable(),
     }),
-    receivedBy: ZPersonRef,
+    receivedBy: ZCasePerson,
     registeredAt: z.string(),
     registrationDay: z.string(),
     dueDay: z.string().meta({ description: "The statutory due day (15 working days); countdown.dueDay is in force" }),
-    countdown: ZAppealCountdown,
+    countdown: ZCaseCountdown,
     extension: z.object({ until: z.string(), reason: z.string(), at: z.string().nullable() }).nullable(),
-    assignee: ZPersonRef,
-    documentsRequest: z.object({ text: z.string(), at: z.string() }).nullable(),
-    hearing: z
-      .object({
-        proposal: z.string(),
-        date: z.string(),
-        time: z.string().nullable(),
-        place: z.string().nullable(),
-        at: z.string(),
-      })
-      .nullable(),
+    assignee: ZCasePerson,
+    documentsRequest: ZCaseDocumentsRequest,
+    hearing: ZCaseHearing,
     redirect: z
       .object({
         at: z.string(),
@@ -80,18 +72,9 @@ export const ZAppeal = z
         at: z.string(),
       })
       .nullable(),
-    withdrawal: z.object({ at: z.string(), reason: z.string().nullable() }).nullable(),
+    withdrawal: ZCaseWithdrawal,
     files: z.array(ZUploadFile),
-    history: z.array(
-      z.object({
-        at: z.string(),
-        action: z.string(),
-        from: z.string().nullable(),
-        to: z.string().nullable(),
-        actorRole: z.string().nullable(),
-        reason: z.string().nullable(),
-      }),
-    ),
+    history: ZCaseHistory,
     moves: z.array(z.enum(APPEAL_MOVES)),
     isStaff: z.boolean(),
   })
@@ -112,7 +95,7 @@ export const ZAppealListItem = z
     applicantIin: z.string().nullable(),
     assigneeName: z.string().nullable(),
     registeredAt: z.string(),
-    countdown: ZAppealCountdown,
+    countdown: ZCaseCountdown,
   })
   .meta({ id: "AppealListItem" });
 export type TAppealListItem = z.infer<typeof ZAppealListItem>;

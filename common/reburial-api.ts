@@ -5,9 +5,16 @@
 import { z } from "zod";
 import { BURIAL_REQUEST_STATUSES } from "./booking-terms.ts";
 import { PERSON_NAME, pageSchema, ZUploadFile } from "./api-schemas.ts";
+import {
+  ZCaseCountdown,
+  ZCaseDocumentsRequest,
+  ZCaseHearing,
+  ZCaseHistory,
+  ZCasePerson,
+  ZCaseWithdrawal,
+} from "./case-schemas.ts";
 import { REBURIAL_MOVES, REBURIAL_STATUSES } from "./reburials.ts";
 
-const ZPerson = z.object({ id: z.number(), name: z.string(), position: z.string() }).nullable();
 const ZRef = z.object({ id: z.number(), name: z.string() });
 
 /** A place of the platform: the cemetery and the grave's sector, row and number. */
@@ -18,15 +25,6 @@ export const ZReburialPlace = z.object({
   row: z.string(),
   number: z.number(),
 });
-
-/** The term: the due day, working days left (null once decided), overdue, due within 2 working days. */
-export const ZReburialCountdown = z.object({
-  dueDay: z.string(),
-  daysLeft: z.number().nullable(),
-  isOverdue: z.boolean(),
-  isDueSoon: z.boolean(),
-});
-export type TReburialCountdown = z.infer<typeof ZReburialCountdown>;
 
 export const ZReburialListItem = z.object({
   id: z.number(),
@@ -45,7 +43,7 @@ export const ZReburialListItem = z.object({
   iin: z.string().nullable(),
   assigneeName: z.string().nullable(),
   registeredAt: z.string(),
-  countdown: ZReburialCountdown,
+  countdown: ZCaseCountdown,
 });
 export type TReburialListItem = z.infer<typeof ZReburialListItem>;
 export const ZReburialPage = pageSchema(ZReburialListItem);
@@ -77,23 +75,15 @@ export const ZReburial = z.object({
   isRepresentative: z.boolean(),
   deathNoticeNumber: z.string().nullable(),
   registeredAt: z.string(),
-  countdown: ZReburialCountdown,
-  assignee: ZPerson,
-  documentsRequest: z.object({ text: z.string(), at: z.string() }).nullable(),
-  hearing: z
-    .object({
-      proposal: z.string(),
-      date: z.string(),
-      time: z.string().nullable(),
-      place: z.string().nullable(),
-      at: z.string(),
-    })
-    .nullable(),
+  countdown: ZCaseCountdown,
+  assignee: ZCasePerson,
+  documentsRequest: ZCaseDocumentsRequest,
+  hearing: ZCaseHearing,
   approval: z
     .object({ date: z.string(), feeWaived: z.boolean(), conditions: z.string().nullable(), at: z.string() })
     .nullable(),
   refusal: z.object({ reason: z.string(), howToComplain: z.string(), at: z.string() }).nullable(),
-  withdrawal: z.object({ at: z.string(), reason: z.string().nullable() }).nullable(),
+  withdrawal: ZCaseWithdrawal,
   /** Done: when, and the new place (a record of the platform) or the day recorded for a place outside. */
   done: z.object({ at: z.string(), on: z.string().nullable(), place: ZReburialPlace.nullable() }).nullable(),
   /** The bookings of the destination made for this request (kind `reburial`). */
@@ -108,16 +98,7 @@ export const ZReburial = z.object({
     power: z.array(ZUploadFile),
     other: z.array(ZUploadFile),
   }),
-  history: z.array(
-    z.object({
-      at: z.string(),
-      action: z.string(),
-      from: z.string().nullable(),
-      to: z.string().nullable(),
-      actorRole: z.string().nullable(),
-      reason: z.string().nullable(),
-    }),
-  ),
+  history: ZCaseHistory,
   moves: z.array(z.enum(REBURIAL_MOVES)),
   isStaff: z.boolean(),
 });

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import "../../common/catalogs.ts";
 import { ApiError } from "../../common/api-client.ts";
 import { BURIAL_REQUEST_MOVE_FORMS } from "../../common/booking-terms.ts";
-import { moveAction } from "./moves.server.ts";
+import { APPEAL_MOVE_FORMS } from "../../common/appeals.ts";
+import type { ApiClient } from "../../common/api-client.ts";
+import { moveAction, threadOrMoveAction } from "./moves.server.ts";
 
 const post = (entries: [string, string][]) => {
   const form = new FormData();
@@ -107,5 +109,50 @@ describe("moveAction", () => {
       throw new ApiError(503, "unavailable", "", []);
     });
     await expect(moveAction(post([["move", "confirm"]]), "ru", opts(send, 7))).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe("threadOrMoveAction", () => {
+  const page = (send: ReturnType<typeof vi.fn>) => ({
+    entityType: "appeal",
+    forms: APPEAL_MOVE_FORMS,
+    moves: ["withdraw"] as const,
+    send: send as unknown as (
+      api: ApiClient,
+      move: "withdraw",
+      body: Record<string, unknown>,
+      id: number,
+    ) => Promise<unknown>,
+  });
+
+  it("posts a message of the thread to the record's thread, not a move", async () => {
+    const apiPost = vi.fn(async () => ({}));
+    const send = vi.fn(async () => ({}));
+    const api = { post: apiPost } as unknown as ApiClient;
+    const r = unwrap(
+      await threadOrMoveAction(
+        post([
+          ["intent", "comment"],
+          ["body", "Когда будет ответ?"],
+        ]),
+        { api, locale: "ru" },
+        7,
+        page(send),
+      ),
+    );
+    expect(send).not.toHaveBeenCalled();
+    expect(apiPost).toHaveBeenCalledWith("/threads/:entityType/:entityId", {
+      params: { entityType: "appeal", entityId: 7 },
+      body: expect.objectContaining({ body: "Когда будет ответ?" }),
+    });
+    expect(r.body).toMatchObject({ intent: "comment", ok: true });
+  });
+
+  it("makes any other post one of the page's moves, on the page's record", async () => {
+    const send = vi.fn(async () => ({}));
+    const api = { post: vi.fn() } as unknown as ApiClient;
+    const r = unwrap(await threadOrMoveAction(post([["move", "withdraw"]]), { api, locale: "ru" }, 7, page(send)));
+    expect(send).toHaveBeenCalledWith(api, "withdraw", expect.any(Object), 7);
+    expect(r.body).toMatchObject({ move: "withdraw", done: true });
   });
 });

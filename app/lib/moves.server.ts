@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { ApiClient } from "../../common/api-client.ts";
 import type { Locale } from "../../common/locale.ts";
 import type { TMoveForms } from "../../common/move-forms.ts";
 import { parseId } from "../../common/schemas.ts";
@@ -6,6 +7,7 @@ import type { TMoveReply } from "../components/move-forms.tsx";
 import type { TFormReply } from "./form.ts";
 import { str, submitAction, submitForm } from "./form.server.ts";
 import { notFound } from "./page-ids.server.ts";
+import { THREAD_INTENT, threadAction } from "./thread.server.ts";
 
 /**
  * The one action of a screen's move forms (`<MoveForms>`): reads the posted `move` (and `id` on a
@@ -50,4 +52,33 @@ export async function moveAction<M extends string>(
   });
   if (sent.ok) return answer(true, sent.reply({ resetForm: true }));
   return data(answer(false, sent.reply), { status: sent.status });
+}
+
+/**
+ * The action of a record's page that has a thread and move forms (an appeal's, a reburial
+ * request's, on the applicant's and the staff's side alike): a message of the thread
+ * (`intent=comment`) goes to `threadAction`, anything else is one of the page's `moves`.
+ */
+export async function threadOrMoveAction<M extends string>(
+  request: Request,
+  rc: { api: ApiClient; locale: Locale },
+  id: number,
+  opts: {
+    /** The thread's entity type (`registerThread` on the server). */
+    entityType: string;
+    forms: TMoveForms<M>;
+    moves: readonly M[];
+    send: (api: ApiClient, move: M, body: Record<string, unknown>, id: number) => Promise<unknown>;
+  },
+) {
+  const form = await request.formData();
+  if (str(form, "intent") === THREAD_INTENT)
+    return threadAction(rc, form, { entityType: opts.entityType, entityId: id });
+  return moveAction(request, rc.locale, {
+    form,
+    id,
+    forms: opts.forms,
+    moves: opts.moves,
+    send: (move, body, rid) => opts.send(rc.api, move, body, rid),
+  });
 }

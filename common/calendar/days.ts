@@ -81,3 +81,6 @@ export function isWeekend(day: TDay): boolean {
   const d = weekday(day);
   return d === 0 || d === 6;
 }
+
+/** `15.04.2026`: a day as notifications and SMS write it, the same in both languages. */
+export const dmy = (day: TDay) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;

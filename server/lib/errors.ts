@@ -82,4 +82,7 @@ export class AppError extends Error {
 export const notFound = (code: ErrorCode = "not_found") => new AppError(404, code);
 export const forbidden = (code: ErrorCode = "forbidden") => new AppError(403, code);
 export const conflict = (code: ErrorCode, params?: Record<string, string | number>) => new AppError(409, code, params);
+/** 422 `validation_failed` on one field: its path and message key (with the message's parameters). */
+export const fieldError = (path: string, key: string, params?: Record<string, string | number>) =>
+  new AppError(422, "validation_failed", {}, [params ? { path, key, params } : { path, key }]);
 export const unprocessable = (code: ErrorCode, fields?: FieldIssue[]) => new AppError(422, code, {}, fields);

@@ -1,13 +1,17 @@
 /**
- * The product's printed pages (pdfkit): A4 with the mark and the product's name at the top, DejaVu
- * Sans embedded (every Cyrillic letter of Russian and Kazakh — ә ғ қ ң ө ұ ү һ і —, the tenge sign
- * and №), tables that carry their header onto each new page, and the footer with page numbers
- * once the pages are counted. The burial documents and the city's reports draw on it.
+ * The product's printed pages (pdfkit), the one PDF layer: A4 with the mark and the product's name
+ * at the top, DejaVu Sans embedded (every Cyrillic letter of Russian and Kazakh — ә ғ қ ң ө ұ ү һ і
+ * —, the tenge sign and №), tables that carry their header onto each new page, and the footer with
+ * page numbers once the pages are counted (`startPdf`, `drawPdfTable`). The city's reports draw on
+ * it directly; a printed document — the burial requests' confirmation, certificate and schedule,
+ * the appeal's receipt — is first described as a {@link TPrintDoc} (title, sections of labelled
+ * fields, a table, a QR code, a note), which the tests can read, then laid out by `renderPdf`.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { translate } from "../../common/i18n.ts";
+import QRCode from "qrcode";
+import { formatDate, translate } from "../../common/i18n.ts";
 import { LANGUAGE_TAGS, type Locale } from "../../common/locale.ts";
 import { drawEmblem } from "./emblem.ts";
 
@@ -116,7 +120,10 @@ export type TPdfTable = {
   rows: { cells: string[]; isBold?: boolean }[];
 };
 
-/** Draws a table at the left margin, its header repeated on each page it runs onto. */
+/**
+ * Draws a table at the left margin, its header repeated on each page it runs onto; the header is
+ * not left alone at a page's foot (it moves on with the first row).
+ */
 export function drawPdfTable(doc: PDFKit.PDFDocument, table: TPdfTable, fontSize = 9.5) {
   const left = PDF_MARGIN;
   const width = doc.page.width - 2 * PDF_MARGIN;
@@ -156,4 +163,132 @@ export function drawPdfTable(doc: PDFKit.PDFDocument, table: TPdfTable, fontSize
     drawRow(row.cells, font, false);
   }
   doc.x = left;
+}
+
+// ---------- Printed documents ----------
+
+/** One labelled line of a document. */
+export type TPrintField = { label: string; value: string };
+/** A printable document, before layout: what the tests check and `renderPdf` draws. */
+export type TPrintDoc = {
+  locale: Locale;
+  title: string;
+  subtitle: string;
+  sections: { heading: string; fields: TPrintField[] }[];
+  table?: { columns: { label: string; width: number }[]; rows: string[][]; empty: string; total: string };
+  qr?: { url: string; caption: string; hint: string };
+  note?: string;
+  footer: string;
+  landscape?: boolean;
+  issuedAt: Date;
+};
+
+/** The footer of every printed document: when and where it was made. */
+export function printFooter(locale: Locale, issuedAt: Date): string {
+  return translate(locale, "documents.issued", {
+    date: formatDate(locale, issuedAt, true),
+    brand: translate(locale, "brand.name"),
+  });
+}
+
+/** Draws a QR code of `url` as vector squares (sharp at any print size), `size` points wide, at (x, y). */
+function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
+  const cell = size / modules.size;
+  for (let r = 0; r < modules.size; r++) {
+    for (let c = 0; c < modules.size; c++) {
+      if (modules.get(r, c)) doc.rect(x + c * cell, y + r * cell, cell, cell);
+    }
+  }
+  doc.fillColor("black").fill();
+}
+
+function drawFields(doc: PDFKit.PDFDocument, sections: TPrintDoc["sections"]) {
+  const left = PDF_MARGIN;
+  const width = doc.page.width - 2 * PDF_MARGIN;
+  const labelWidth = 170;
+  const valueWidth = width - labelWidth - 10;
+  for (const s of sections) {
+    ensureRoom(doc, 40);
+    doc.moveDown(0.6);
+    doc.font("bold").fontSize(12).fillColor("black").text(s.heading, left, doc.y, { width });
+    doc
+      .moveTo(left, doc.y + 2)
+      .lineTo(left + width, doc.y + 2)
+      .lineWidth(0.5)
+      .strokeColor("#999999")
+      .stroke();
+    doc.moveDown(0.4);
+    for (const f of s.fields) {
+      doc.fontSize(10.5);
+      const h = Math.max(
+        doc.font("regular").heightOfString(f.label, { width: labelWidth }),
+        doc.font("bold").heightOfString(f.value, { width: valueWidth }),
+      );
+      ensureRoom(doc, h + 4);
+      const y = doc.y;
+      doc.font("regular").fillColor(PDF_GREY).text(f.label, left, y, { width: labelWidth });
+      doc
+        .font("bold")
+        .fillColor("black")
+        .text(f.value, left + labelWidth + 10, y, { width: valueWidth });
+      doc.y = y + h + 4;
+    }
+  }
+}
+
+/** A document's table (`drawPdfTable`), then its total, or what is said when it has no rows. */
+function drawDocTable(doc: PDFKit.PDFDocument, table: NonNullable<TPrintDoc["table"]>) {
+  doc.moveDown(0.8);
+  drawPdfTable(doc, { columns: table.columns, rows: table.rows.map((cells) => ({ cells })) });
+  doc.moveDown(0.8);
+  doc
+    .font("regular")
+    .fontSize(10.5)
+    .fillColor("black")
+    .text(table.rows.length ? table.total : table.empty, PDF_MARGIN, doc.y, {
+      width: doc.page.width - 2 * PDF_MARGIN,
+    });
+}
+
+function drawQrBlock(doc: PDFKit.PDFDocument, qr: NonNullable<TPrintDoc["qr"]>) {
+  const size = 110;
+  ensureRoom(doc, size + 20);
+  doc.moveDown(1);
+  const y = doc.y;
+  drawQr(doc, qr.url, PDF_MARGIN, y, size);
+  const textX = PDF_MARGIN + size + 16;
+  const textWidth = doc.page.width - PDF_MARGIN - textX;
+  doc
+    .font("bold")
+    .fontSize(10.5)
+    .fillColor("black")
+    .text(qr.caption, textX, y + 8, { width: textWidth });
+  doc.moveDown(0.3);
+  doc.font("regular").fontSize(9.5).fillColor(PDF_GREY).text(qr.hint, textX, doc.y, { width: textWidth });
+  doc.fontSize(8).text(qr.url, textX, doc.y + 4, { width: textWidth, link: qr.url });
+  doc.y = Math.max(doc.y, y + size);
+}
+
+/** Lays a document out on A4 pages (`startPdf`: the mark, numbered pages with the footer), as a PDF file. */
+export function renderPdf(d: TPrintDoc, opts: { compress?: boolean } = {}): Promise<Buffer> {
+  const { doc, width, finish } = startPdf({
+    locale: d.locale,
+    title: d.title,
+    issuedAt: d.issuedAt,
+    landscape: d.landscape,
+    compress: opts.compress,
+  });
+  doc.font("bold").fontSize(17).fillColor("black").text(d.title, { width });
+  doc.moveDown(0.2);
+  doc.font("regular").fontSize(12).text(d.subtitle, { width });
+  drawFields(doc, d.sections);
+  if (d.table) drawDocTable(doc, d.table);
+  if (d.qr) drawQrBlock(doc, d.qr);
+  if (d.note) {
+    ensureRoom(doc, 30);
+    doc.moveDown(1);
+    doc.font("regular").fontSize(9.5).fillColor(PDF_GREY).text(d.note, PDF_MARGIN, doc.y, { width });
+  }
+  return finish(d.footer);
 }

@@ -20,10 +20,10 @@ import { Thread } from "../../components/thread.tsx";
 import { appealArea, appealPages, appealReceiptUrl } from "../../lib/appeal-area.ts";
 import type { TFieldMeta } from "../../lib/form.ts";
 import { useT } from "../../lib/hooks.ts";
-import { moveAction } from "../../lib/moves.server.ts";
+import { threadOrMoveAction } from "../../lib/moves.server.ts";
 import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import { loadThread, THREAD_INTENT, type TThreadActionData, threadAction } from "../../lib/thread.server.ts";
+import { loadThread, type TThreadActionData } from "../../lib/thread.server.ts";
 import type { Route } from "./+types/appeal-item";
 
 export function meta({ data: d, location }: Route.MetaArgs) {
@@ -48,16 +48,11 @@ const APPLICANT_MOVES = ["withdraw", "add_documents"] as const satisfies readonl
 
 /** A message in the thread (`intent=comment`), or one of the applicant's moves. */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const rc = context.get(requestContext);
-  const id = pageId(params.id, request);
-  const form = await request.formData();
-  if (form.get("intent") === THREAD_INTENT) return threadAction(rc, form, threadOf(id));
-  return moveAction(request, rc.locale, {
-    form,
-    id,
+  return threadOrMoveAction(request, context.get(requestContext), pageId(params.id, request), {
+    entityType: "appeal",
     forms: APPEAL_MOVE_FORMS,
     moves: APPLICANT_MOVES,
-    send: (move, body, appealId) => rc.api.post("/appeals/:id/moves/:move", { params: { id: appealId, move }, body }),
+    send: (api, move, body, id) => api.post("/appeals/:id/moves/:move", { params: { id, move }, body }),
   });
 }
 

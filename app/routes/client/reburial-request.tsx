@@ -10,10 +10,10 @@ import { ReburialDocuments, ReburialFacts, ReburialHistory } from "../../compone
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { Thread } from "../../components/thread.tsx";
 import { useT } from "../../lib/hooks.ts";
-import { moveAction } from "../../lib/moves.server.ts";
+import { threadOrMoveAction } from "../../lib/moves.server.ts";
 import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import { loadThread, THREAD_INTENT, threadAction } from "../../lib/thread.server.ts";
+import { loadThread } from "../../lib/thread.server.ts";
 import type { Route } from "./+types/reburial-request";
 
 export function meta({ data: d, location }: Route.MetaArgs) {
@@ -33,16 +33,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 const APPLICANT_MOVES = ["add_documents", "withdraw"] as const satisfies readonly ReburialMove[];
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const rc = context.get(requestContext);
-  const id = pageId(params.id, request);
-  const form = await request.formData();
-  if (form.get("intent") === THREAD_INTENT) return threadAction(rc, form, { entityType: "reburial", entityId: id });
-  return moveAction(request, rc.locale, {
-    form,
-    id,
+  return threadOrMoveAction(request, context.get(requestContext), pageId(params.id, request), {
+    entityType: "reburial",
     forms: REBURIAL_MOVE_FORMS,
     moves: APPLICANT_MOVES,
-    send: (move, body, rid) => rc.api.post("/reburials/:id/moves/:move", { params: { id: rid, move }, body }),
+    send: (api, move, body, id) => api.post("/reburials/:id/moves/:move", { params: { id, move }, body }),
   });
 }
 

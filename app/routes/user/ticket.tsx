@@ -3,7 +3,6 @@ import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-
 import { APPEAL_MOVE_FORMS, APPEAL_MOVES, APPEAL_OUTCOMES, type AppealMove } from "../../../common/appeals.ts";
 import { formatDate, translate } from "../../../common/i18n.ts";
 import { formatPhone, telHref } from "../../../common/phone.ts";
-import { THREAD_INTENT } from "../../../common/threads.ts";
 import { AppealDue } from "../../components/appeal-due.tsx";
 import { Field, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -11,12 +10,11 @@ import { MoveForms } from "../../components/move-forms.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { Thread } from "../../components/thread.tsx";
 import { fullName } from "../../../common/person.ts";
-import { str } from "../../lib/form.server.ts";
 import { useMe, useT } from "../../lib/hooks.ts";
-import { moveAction } from "../../lib/moves.server.ts";
+import { threadOrMoveAction } from "../../lib/moves.server.ts";
 import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import { loadThread, threadAction } from "../../lib/thread.server.ts";
+import { loadThread } from "../../lib/thread.server.ts";
 import type { Route } from "./+types/ticket";
 
 export function meta({ loaderData, location }: Route.MetaArgs) {
@@ -60,16 +58,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const rc = context.get(requestContext);
-  const id = pageId(params.id, request);
-  const form = await request.formData();
-  if (str(form, "intent") === THREAD_INTENT) return threadAction(rc, form, refOf(id));
-  return moveAction(request, rc.locale, {
-    form,
-    id,
+  return threadOrMoveAction(request, context.get(requestContext), pageId(params.id, request), {
+    entityType: "appeal",
     forms: APPEAL_MOVE_FORMS,
     moves: STAFF_MOVES,
-    send: (move, body) => rc.api.post("/appeals/:id/moves/:move", { params: { id, move }, body }),
+    send: (api, move, body, id) => api.post("/appeals/:id/moves/:move", { params: { id, move }, body }),
   });
 }
 

@@ -18,7 +18,7 @@ import { and, asc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { can } from "../../../common/permissions.ts";
 import type { Queryable } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import { managerCemeteries } from "./access.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
@@ -158,6 +158,36 @@ export function akimatCityScope(user: AkimatWho, columns: { akimat: AnyPgColumn;
   if (user.role === "akimat") return user.akimatId ? eq(columns.akimat, user.akimatId) : sql`false`;
   if (user.role === "client" || user.role === "supplier") return eq(columns.applicant, user.id);
   return sql`false`;
+}
+
+/**
+ * Whether an account is on an akimat's staff (with `admin`: is its admin — the head who extends an
+ * appeal's term), read from the database: for someone other than the caller, e.g. an assignee.
+ */
+export async function isAkimatStaff(
+  db: Queryable,
+  userId: number | null,
+  akimatId: number,
+  opts: { admin?: boolean } = {},
+): Promise<boolean> {
+  if (userId === null) return false;
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.role, "akimat"),
+        eq(users.akimatId, akimatId),
+        opts.admin ? eq(users.akimatRole, "admin") : undefined,
+      ),
+    );
+  return u !== undefined;
+}
+
+/** A case's assignee must be on the staff of the case's akimat: else 422 on `assigneeId`. */
+export async function checkAkimatAssignee(db: Queryable, assigneeId: number, akimatId: number): Promise<void> {
+  if (!(await isAkimatStaff(db, assigneeId, akimatId))) throw fieldError("assigneeId", "validation.appeal_assignee");
 }
 
 /** Whether a user is the admin of their akimat (who invites, edits and removes its staff). */

@@ -52,3 +52,17 @@ export async function holders(tx: Queryable, permission: Permission, scope: TAud
   } else rows = await by("supplier", eq(users.supplierId, scope.supplierId));
   return rows.map((r) => r.id);
 }
+
+/**
+ * Whom a step of a case's applicant concerns (a case addressed to an akimat: an appeal, a reburial
+ * request): its assignee, or while nobody is assigned the akimat's admins who hold `permission`.
+ */
+export async function assigneeOrAdmins(
+  tx: Queryable,
+  permission: Permission,
+  row: { akimatId: number; assigneeId: number | null },
+): Promise<number[]> {
+  return row.assigneeId !== null
+    ? [row.assigneeId]
+    : holders(tx, permission, { akimatId: row.akimatId, akimatAdmins: true });
+}

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { AppealChannel, AppealLanguage, AppealType } from "../../../common/appeals.ts";
 import { formatDate, translate } from "../../../common/i18n.ts";
 import type { Queryable } from "../../db/client.ts";
-import { printFooter, renderPdf, type TPrintDoc, type TPrintField } from "../../lib/print-pdf.ts";
+import { printFooter, renderPdf, type TPrintDoc, type TPrintField } from "../../lib/pdf.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 import { akimats } from "../users/organisations.tables.ts";
 import { users } from "../users/users.tables.ts";

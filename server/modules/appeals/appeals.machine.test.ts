@@ -1,46 +1,23 @@
 import { afterAll, beforeAll, describe } from "vitest";
-import { answerDueDay, earliestHearingDay, maxExtensionDay } from "../../../common/appeal-deadlines.ts";
+import { earliestHearingDay, maxExtensionDay } from "../../../common/appeal-deadlines.ts";
 import type { AppealMove, AppealStatus } from "../../../common/appeals.ts";
 import type { Queryable } from "../../db/client.ts";
-import { createHarness, type Harness } from "../../test/harness.ts";
-import { actorsOf, itFollowsTheGrids, type TActorName } from "../../test/move-table.ts";
-import { demoAkimatId } from "../../test/registry-fixtures.ts";
+import { akimatCaseHarness, CASE_TODAY, caseRowValues } from "../../test/akimat-case-fixtures.ts";
+import type { Harness } from "../../test/harness.ts";
+import { itFollowsTheGrids, type TActorName } from "../../test/move-table.ts";
 import type { Actor } from "../../lib/caller.ts";
-import { uploads } from "../uploads/uploads.tables.ts";
 import { appealMachine } from "./appeals.machine.ts";
 import { appeals } from "./appeals.tables.ts";
 
-/** Wednesday 1 April 2026, 10:00 in Almaty: a working day. */
-const NOW = new Date("2026-04-01T05:00:00Z");
-const TODAY = "2026-04-01";
+const TODAY = CASE_TODAY;
 
 let h: Harness;
 let actors: Record<TActorName, Actor>;
 let akimatId: number;
 /** The client's unattached uploads, one for each `add_documents` case. */
-const files: string[] = [];
+let files: string[] = [];
 beforeAll(async () => {
-  h = await createHarness();
-  await h.reset();
-  h.setNow(NOW);
-  actors = await actorsOf(h);
-  akimatId = await demoAkimatId(h.db);
-  const rows = await h.db
-    .insert(uploads)
-    .values(
-      Array.from({ length: 42 }, (_, i) => ({
-        ownerId: actors.client.id,
-        ip: "10.0.0.1",
-        purpose: "document" as const,
-        name: `scan-${i}.pdf`,
-        type: "application/pdf",
-        size: 1000,
-        sha256: "0".repeat(64),
-        storageKey: `test/${i}`,
-      })),
-    )
-    .returning({ id: uploads.id });
-  files.push(...rows.map((r) => r.id));
+  ({ h, actors, akimatId, files } = await akimatCaseHarness(42, "scan"));
 });
 afterAll(async () => h.close());
 
@@ -55,17 +32,9 @@ async function create(db: Queryable, status: AppealStatus) {
       akimatId,
       channel: "web",
       type: "statement",
-      language: "ru",
       status,
       text: "Прошу навести порядок в секторе Б.",
-      applicantId: actors.client.id,
-      applicantName: "Иванова Мария Петровна",
-      applicantPhone: "+77010000005",
-      registeredAt: NOW,
-      registrationDay: TODAY,
-      dueDay: answerDueDay(TODAY),
-      assigneeId: status === "registered" ? null : actors.akimat.id,
-      ...(status === "hearing" ? { hearingProposal: "Отказать", hearingDate: TODAY, hearingNoticedAt: NOW } : {}),
+      ...caseRowValues(actors, status, "registered"),
     })
     .returning();
   return row as typeof appeals.$inferSelect;

@@ -3,9 +3,6 @@ import {
   answerDueDay,
   appealRegistration,
   currentDueDay,
-  earliestHearingDay,
-  escalationDays,
-  escalationInstant,
   isValidExtension,
   maxExtensionDay,
 } from "../../../common/appeal-deadlines.ts";
@@ -17,8 +14,7 @@ import {
   OUTCOMES_AFTER_HEARING,
 } from "../../../common/appeals.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
-import type { TDay } from "../../../common/calendar/days.ts";
-import { isWorkingDay, workingDaysBetween } from "../../../common/calendar/working-days.ts";
+import { dmy } from "../../../common/calendar/days.ts";
 import {
   ZAppealAddDocuments,
   ZAppealAnswer,
@@ -32,10 +28,11 @@ import {
 } from "../../../common/schemas.ts";
 import type { z } from "zod";
 import type { Queryable } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
-import { appealScope } from "../access/access.service.ts";
-import type { Actor } from "../../lib/caller.ts";
+import { appealScope, checkAkimatAssignee, isAkimatStaff } from "../access/access.service.ts";
+import { assigneeOrAdmins, holders } from "../access/audiences.ts";
+import { type Actor, SYSTEM } from "../../lib/caller.ts";
 import { akimats } from "../users/organisations.tables.ts";
 import type { TNoticeMaker, TNoticeParam } from "../notifications/notices.ts";
 import { noticeText } from "../notifications/notifications.service.ts";
@@ -52,6 +49,16 @@ import {
   type TMoveDef,
   type TNotice,
 } from "../workflow/workflow.ts";
+import {
+  assignedTo,
+  checkHearingDate,
+  documentsAsked,
+  escalationTimers,
+  hearingNoticed,
+  isApplicant,
+  takenBy,
+  withdrawn,
+} from "../workflow/cases.ts";
 import { appealNumbers, appeals } from "./appeals.tables.ts";
 
 export type TAppealRow = typeof appeals.$inferSelect;
@@ -68,33 +75,14 @@ export const APPEAL_FILE_RULES = {
 
 // ---------- Who is told ----------
 
-/** `15.04.2026`: days in notifications and SMS read the same in both languages. */
-export const dmy = (day: TDay) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
-
 const staffLink = (r: TAppealRow) => linkTo("user-ticket", { id: r.id });
 /** The applicant's page of the appeal: in the area of their role (a client's, a supplier's). */
 export const applicantLink = (r: Pick<TAppealRow, "id">, role: string): TLink =>
   linkTo(role === "supplier" ? "supplier-goverment-request" : "client-goverment-request", { id: r.id });
 
 /** The akimat's admins (its head and whom it made admins): they receive, assign and are warned of deadlines. */
-export async function akimatAdmins(tx: Queryable, akimatId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.akimatId, akimatId), eq(users.akimatRole, "admin")))
-    .orderBy(users.id);
-  return rows.map((r) => r.id);
-}
-
-/** Whether a user is the admin of the akimat (the head who extends terms). */
-async function isAdminOf(tx: Queryable, userId: number | null, akimatId: number): Promise<boolean> {
-  if (userId === null) return false;
-  const [u] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.akimatId, akimatId), eq(users.akimatRole, "admin")));
-  return u !== undefined;
-}
+export const akimatAdmins = (tx: Queryable, akimatId: number) =>
+  holders(tx, "appeals.handle", { akimatId, akimatAdmins: true });
 
 /**
  * Tells the applicant of a step of their appeal, in the app and (with `sms`) by SMS, from the one
@@ -131,30 +119,15 @@ const toStaff = (ids: readonly (number | null)[], row: TAppealRow, kind: AppealN
     );
 
 /** Whom a step of the applicant concerns: the assignee, or the akimat's admins while nobody is assigned. */
-async function handlers(tx: Queryable, row: TAppealRow): Promise<number[]> {
-  return row.assigneeId !== null ? [row.assigneeId] : akimatAdmins(tx, row.akimatId);
-}
+export const handlers = (tx: Queryable, row: TAppealRow) => assigneeOrAdmins(tx, "appeals.handle", row);
 
 const numberOf = (r: TAppealRow) => ({ number: r.number });
 
 // ---------- Checks of the input ----------
 
-const fieldError = (path: string, key: string, params?: Record<string, string | number>) =>
-  new AppError(422, "validation_failed", {}, [{ path, key, params }]);
-
 /** The assignee must be staff of the appeal's akimat. */
-async function staffOfAkimat(tx: Queryable, { row, input }: Ctx<z.output<typeof ZAppealAssign>>): Promise<void> {
-  const [u] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, input.assigneeId), eq(users.role, "akimat"), eq(users.akimatId, row.akimatId)));
-  if (!u) throw fieldError("assigneeId", "validation.appeal_assignee");
-}
-
-const assigned = ({ input, now }: Ctx<z.output<typeof ZAppealAssign>>) => ({
-  assigneeId: input.assigneeId,
-  assignedAt: now,
-});
+const staffOfAkimat = (tx: Queryable, { row, input }: Ctx<z.output<typeof ZAppealAssign>>) =>
+  checkAkimatAssignee(tx, input.assigneeId, row.akimatId);
 
 const answerFrom: readonly TAppealRow["status"][] = ["in_work", "waiting_applicant", "hearing"];
 
@@ -216,16 +189,6 @@ export async function registerAppeal(
 
 // ---------- The machine ----------
 
-/** The escalation timers' notice: the akimat's admins and the assignee, while the day is still near. */
-const escalation =
-  (kind: "appeal_due_soon" | "appeal_due_today", dayOf: (due: TDay) => TDay) =>
-  async (row: TAppealRow, tx: Queryable, now: Date): Promise<TNotice[]> => {
-    // A job re-queued long after (entering a status again once the old job was pruned) tells nobody.
-    if (workingDaysBetween(dayOf(currentDueDay(row)), almatyDay(now)) > 1) return [];
-    const ids = [...(await akimatAdmins(tx, row.akimatId)), row.assigneeId];
-    return toStaff(ids, row, kind, { id: null, role: "system" });
-  };
-
 /**
  * An appeal's life (`common/appeals.ts`). Registered at creation; the akimat's staff take it into
  * work or assign it, ask the applicant for documents, notify a hearing before a refusal or a
@@ -251,26 +214,19 @@ export const appealMachine = defineMachine({
     )),
     ...toStaff(await akimatAdmins(tx, row.akimatId), row, "appeal_received", actor),
   ],
-  timers: [
-    {
-      name: "due_soon",
-      on: OPEN_APPEAL_STATUSES,
-      at: (r) => escalationInstant(escalationDays(currentDueDay(r)).soon),
-      notice: escalation("appeal_due_soon", (due) => escalationDays(due).soon),
-    },
-    {
-      name: "due_today",
-      on: OPEN_APPEAL_STATUSES,
-      at: (r) => escalationInstant(currentDueDay(r)),
-      notice: escalation("appeal_due_today", (due) => due),
-    },
-  ],
+  // The escalations: the akimat's admins and the assignee, while the day is still near.
+  timers: escalationTimers({
+    on: OPEN_APPEAL_STATUSES,
+    dueDay: (r: TAppealRow) => currentDueDay(r),
+    notice: async (which, row, tx) =>
+      toStaff([...(await akimatAdmins(tx, row.akimatId)), row.assigneeId], row, `appeal_due_${which}`, SYSTEM),
+  }),
   moves: {
     take: {
       from: ["registered"],
       to: "in_work",
       by: "appeals.handle",
-      set: ({ actor, now }) => ({ assigneeId: actor.id, assignedAt: now }),
+      set: takenBy,
       tell: ({ row }, tx) => tellApplicant(tx, row, "appeal_in_work", numberOf(row), false),
     },
     assign: {
@@ -279,7 +235,7 @@ export const appealMachine = defineMachine({
       by: "appeals.handle",
       input: ZAppealAssign,
       checkInput: staffOfAkimat,
-      set: assigned,
+      set: assignedTo,
       tell: async ({ row, actor }, tx) => [
         ...toStaff([row.assigneeId], row, "appeal_assigned", actor),
         ...(await tellApplicant(tx, row, "appeal_in_work", numberOf(row), false)),
@@ -290,7 +246,7 @@ export const appealMachine = defineMachine({
       by: "appeals.handle",
       input: ZAppealAssign,
       checkInput: staffOfAkimat,
-      set: assigned,
+      set: assignedTo,
       tell: ({ row, actor }) => toStaff([row.assigneeId], row, "appeal_assigned", actor),
     },
     ask_documents: {
@@ -298,7 +254,7 @@ export const appealMachine = defineMachine({
       to: "waiting_applicant",
       by: "appeals.handle",
       input: ZAppealAskDocuments,
-      set: ({ input, now }) => ({ documentsRequest: input.request, documentsRequestedAt: now }),
+      set: documentsAsked,
       tell: ({ row }, tx) => tellApplicant(tx, row, "appeal_documents_requested", numberOf(row), true),
     },
     resume: {
@@ -311,19 +267,8 @@ export const appealMachine = defineMachine({
       to: "hearing",
       by: "appeals.handle",
       input: ZAppealHearing,
-      checkInput: async (_tx, { input, now }) => {
-        const earliest = earliestHearingDay(almatyDay(now));
-        if (input.hearingDate < earliest || !isWorkingDay(input.hearingDate)) {
-          throw fieldError("hearingDate", "validation.appeal_hearing_date", { date: dmy(earliest) });
-        }
-      },
-      set: ({ input, now }) => ({
-        hearingProposal: input.proposal,
-        hearingDate: input.hearingDate,
-        hearingTime: input.hearingTime ?? null,
-        hearingPlace: input.place ?? null,
-        hearingNoticedAt: now,
-      }),
+      checkInput: checkHearingDate,
+      set: hearingNoticed,
       tell: ({ row }, tx) =>
         tellApplicant(
           tx,
@@ -339,7 +284,9 @@ export const appealMachine = defineMachine({
       input: ZAppealExtend,
       // The head's decision (art. 76 p. 2): the akimat's admin, not any of its staff.
       requires: async (tx, row, actor) =>
-        (await isAdminOf(tx, actor.id, row.akimatId)) ? null : new AppError(403, "not_akimat_admin"),
+        (await isAkimatStaff(tx, actor.id, row.akimatId, { admin: true }))
+          ? null
+          : new AppError(403, "not_akimat_admin"),
       checkInput: async (_tx, { row, input }) => {
         if (!isValidExtension(row.registrationDay, currentDueDay(row), input.until)) {
           throw fieldError("until", "validation.appeal_extension_date", {
@@ -421,22 +368,22 @@ export const appealMachine = defineMachine({
       to: "withdrawn",
       by: "appeals.handle",
       input: ZAppealRecordWithdrawal,
-      set: ({ reason, now }) => ({ withdrawnAt: now, withdrawReason: reason }),
+      set: withdrawn,
     },
     withdraw: {
       from: OPEN_APPEAL_STATUSES,
       to: "withdrawn",
       by: "appeals.create",
-      when: (r, actor) => r.applicantId !== null && r.applicantId === actor.id,
+      when: isApplicant,
       input: ZAppealWithdraw,
-      set: ({ reason, now }) => ({ withdrawnAt: now, withdrawReason: reason }),
+      set: withdrawn,
       tell: async ({ row, actor }, tx) => toStaff(await handlers(tx, row), row, "appeal_withdrawn", actor),
     },
     add_documents: {
       from: ["waiting_applicant"],
       to: "in_work",
       by: "appeals.create",
-      when: (r, actor) => r.applicantId !== null && r.applicantId === actor.id,
+      when: isApplicant,
       input: ZAppealAddDocuments,
       effects: (tx, _s, { row, actor, input, now }) =>
         attachUploads(tx, {

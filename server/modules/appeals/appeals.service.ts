@@ -6,7 +6,7 @@
  * registered here; its files the uploads bound under `appeal`, read by whom the appeal is visible
  * to (and by the staff of an akimat it was redirected to).
  */
-import { and, count, eq, ilike, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { appealCountdown } from "../../../common/appeal-deadlines.ts";
 import type { TAppeal, TAppealListItem } from "../../../common/appeal-schemas.ts";
@@ -23,9 +23,9 @@ import type { Locale } from "../../../common/locale.ts";
 import { formatDate, translate } from "../../../common/i18n.ts";
 import { EXPORT_MAX_ROWS, xlsxTable } from "../../lib/xlsx-export.ts";
 import { fullName } from "../../../common/person.ts";
-import { isoDate, type ZAppealCreate, type ZOralAppeal, zId } from "../../../common/schemas.ts";
+import type { ZAppealCreate, ZOralAppeal } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import { listQuery, orderOf, pageWindow, type TPage, toPage } from "../../lib/list.ts";
 import type { Services } from "../../services.ts";
 import { akimatIdOf, appealScope, handlesAppealsOf } from "../access/access.service.ts";
@@ -37,13 +37,13 @@ import { suppliers } from "../users/organisations.tables.ts";
 import { registerThread } from "../threads/threads.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { users } from "../users/users.tables.ts";
-import type { THistoryEntry } from "../workflow/workflow.ts";
+import { anyLike, CASE_LIST_FILTERS, caseConditions, caseHistory, caseParts } from "../workflow/cases.ts";
 import {
-  akimatAdmins,
   APPEAL_FILE_RULES,
   APPEAL_FILES,
   appealMachine,
   applicantLink,
+  handlers,
   registerAppeal,
   type TAppealRow,
 } from "./appeals.machine.ts";
@@ -88,7 +88,7 @@ registerThread("appeal", {
     if (!row) return { applicant: [], staff: [] };
     return {
       applicant: row.applicantId === null ? [] : [row.applicantId],
-      staff: row.assigneeId === null ? await akimatAdmins(tx, row.akimatId) : [row.assigneeId],
+      staff: await handlers(tx, row),
     };
   },
   // The applicant's page in their own area: a client's, or a supplier company's.
@@ -98,8 +98,6 @@ registerThread("appeal", {
     return subjectOf(row?.number ?? String(id));
   },
 });
-
-const fieldError = (path: string, key: string) => new AppError(422, "validation_failed", {}, [{ path, key }]);
 
 /** The akimat and the cemetery an appeal names must exist (the cemetery may be any of the platform's). */
 async function checkAddressee(tx: Queryable, akimatId: number, cemeteryId: number | undefined): Promise<void> {
@@ -221,24 +219,6 @@ async function people(tx: Queryable, ids: (number | null)[]): Promise<Map<number
   return new Map(rows.map((u) => [u.id, { id: u.id, name: fullName(u), position: u.position }]));
 }
 
-/**
- * Leaves out the audit's own words that are not the applicant's business (internal ids), and for
- * anyone but the akimat's staff the staff's internal notes: not even that one was written, or when
- * (decision 019: an internal note never reaches the applicant).
- */
-function historyOf(entries: THistoryEntry<string, string>[], isStaff: boolean): TAppeal["history"] {
-  return entries
-    .filter((e) => isStaff || e.action !== "internal_note")
-    .map((e) => ({
-      at: e.at.toISOString(),
-      action: e.action,
-      from: e.from,
-      to: e.to,
-      actorRole: e.actorRole,
-      reason: e.reason,
-    }));
-}
-
 /** One appeal within the caller's scope (404 outside it), with its history and the caller's moves. */
 export async function getAppeal(s: Services, caller: TSessionUser, id: number, locale: Locale): Promise<TAppeal> {
   const db = s.db;
@@ -293,20 +273,7 @@ export async function getAppeal(s: Services, caller: TSessionUser, id: number, l
       ? { until: row.extendedUntil, reason: row.extensionReason ?? "", at: iso(row.extendedAt) }
       : null,
     assignee: row.assigneeId ? (who.get(row.assigneeId) ?? null) : null,
-    documentsRequest:
-      row.documentsRequest && row.documentsRequestedAt
-        ? { text: row.documentsRequest, at: row.documentsRequestedAt.toISOString() }
-        : null,
-    hearing:
-      row.hearingProposal && row.hearingDate && row.hearingNoticedAt
-        ? {
-            proposal: row.hearingProposal,
-            date: row.hearingDate,
-            time: row.hearingTime,
-            place: row.hearingPlace,
-            at: row.hearingNoticedAt.toISOString(),
-          }
-        : null,
+    ...caseParts(row),
     redirect: row.redirectedAt
       ? {
           at: row.redirectedAt.toISOString(),
@@ -331,9 +298,8 @@ export async function getAppeal(s: Services, caller: TSessionUser, id: number, l
             at: row.answeredAt.toISOString(),
           }
         : null,
-    withdrawal: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), reason: row.withdrawReason } : null,
     files,
-    history: historyOf(await appealMachine.history(db, row.id), handlesAppealsOf(caller, row.akimatId)),
+    history: caseHistory(await appealMachine.history(db, row.id), handlesAppealsOf(caller, row.akimatId)),
     moves: await appealMachine.movesFor(db, row, caller, now),
     isStaff: handlesAppealsOf(caller, row.akimatId),
   };
@@ -356,18 +322,10 @@ export const ZAppealListQuery = listQuery({
   filters: {
     status: ZStatusFilter.default("all"),
     type: z.enum(APPEAL_TYPES),
-    overdue: z.enum(["true", "false"]).transform((v) => v === "true"),
-    assignee: z.union([z.literal("none"), zId()]),
-    from: isoDate,
-    to: isoDate,
-    q: z.string().trim().max(200),
-    applicant: z.string().trim().max(200),
+    ...CASE_LIST_FILTERS,
   },
 });
 export type TAppealListQuery = z.output<typeof ZAppealListQuery>;
-
-/** `%` and `_` typed by a person are letters, not patterns. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The appeals the caller reaches (`appealScope`), filtered, one page with the total: the scope is
@@ -381,37 +339,32 @@ export async function listAppeals(
 ): Promise<TPage<TAppealListItem>> {
   const db = s.db;
   const today = almatyDay(s.now());
-  const conds: (SQL | undefined)[] = [scopeOf(caller)];
-  if (q.status === "open") conds.push(inArray(appeals.status, [...OPEN_APPEAL_STATUSES]));
-  else if (q.status === "closed") conds.push(inArray(appeals.status, [...CLOSED_APPEAL_STATUSES]));
-  else if (q.status !== "all") conds.push(eq(appeals.status, q.status));
+  const conds = [
+    scopeOf(caller),
+    ...caseConditions(
+      {
+        status: appeals.status,
+        dueDay: appeals.currentDueDay,
+        assigneeId: appeals.assigneeId,
+        registrationDay: appeals.registrationDay,
+        applicantName: appeals.applicantName,
+        applicantPhone: appeals.applicantPhone,
+      },
+      q,
+      {
+        open: OPEN_APPEAL_STATUSES,
+        groups: { open: OPEN_APPEAL_STATUSES, closed: CLOSED_APPEAL_STATUSES },
+        today,
+      },
+    ),
+  ];
   if (q.type) conds.push(eq(appeals.type, q.type));
-  if (q.overdue === true) {
-    conds.push(inArray(appeals.status, [...OPEN_APPEAL_STATUSES]), lt(appeals.currentDueDay, today));
-  } else if (q.overdue === false) {
-    conds.push(
-      or(notInArray(appeals.status, [...OPEN_APPEAL_STATUSES]), sql`${appeals.currentDueDay} >= ${today}`) as SQL,
-    );
-  }
-  if (q.assignee === "none") conds.push(isNull(appeals.assigneeId));
-  else if (typeof q.assignee === "number") conds.push(eq(appeals.assigneeId, q.assignee));
-  if (q.from) conds.push(sql`${appeals.registrationDay} >= ${q.from}`);
-  if (q.to) conds.push(sql`${appeals.registrationDay} <= ${q.to}`);
   if (q.q) {
     const number = APPEAL_NUMBER.exec(q.q);
     conds.push(
       number
         ? eq(appeals.number, `${Number(number[1])}-${number[2]}-${number[3]?.padStart(6, "0")}`)
-        : or(ilike(appeals.text, likeText(q.q)), ilike(appeals.subject, likeText(q.q))),
-    );
-  }
-  if (q.applicant) {
-    const digits = q.applicant.replace(/\D/g, "");
-    conds.push(
-      or(
-        ilike(appeals.applicantName, likeText(q.applicant)),
-        digits.length >= 4 ? ilike(appeals.applicantPhone, likeText(digits)) : undefined,
-      ),
+        : anyLike(q.q, [appeals.text, appeals.subject]),
     );
   }
   const where = and(...conds);

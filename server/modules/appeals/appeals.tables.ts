@@ -10,6 +10,7 @@ import {
 import { akimats } from "../users/organisations.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
+import { caseHandlingColumns } from "../workflow/case-columns.ts";
 
 /**
  * An appeal to an akimat (issue 14 B; `common/appeals.ts`): registered as it is created — never
@@ -70,15 +71,7 @@ export const appeals = pgTable(
     currentDueDay: date().notNull().generatedAlwaysAs(sql`coalesce(extended_until, due_day)`),
 
     // Handling.
-    assigneeId: integer().references(() => users.id, { onDelete: "set null" }),
-    assignedAt: timestamp({ withTimezone: true }),
-    documentsRequest: text(),
-    documentsRequestedAt: timestamp({ withTimezone: true }),
-    hearingProposal: text(),
-    hearingDate: date(),
-    hearingTime: text(),
-    hearingPlace: text(),
-    hearingNoticedAt: timestamp({ withTimezone: true }),
+    ...caseHandlingColumns(),
 
     // Redirection (art. 65): to another akimat of the platform (the appeal registered there) or a body outside.
     redirectedAt: timestamp({ withTimezone: true }),

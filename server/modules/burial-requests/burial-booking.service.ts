@@ -18,7 +18,7 @@ import { users } from "../users/users.tables.ts";
 import { burialRequestMachine } from "./burial-requests.machine.ts";
 import { burialRequests, plotHolds } from "./burial-requests.tables.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
-import { fieldError } from "./burial-requests.service.ts";
+import { fieldError } from "../../lib/errors.ts";
 import { assertCoffinFits, familyGravePlace } from "./family-graves.service.ts";
 import { REQUEST_DOCS } from "./burial-requests.machine.ts";
 import { reburialToBook, registerReburialBookings } from "../reburials/reburials.service.ts";

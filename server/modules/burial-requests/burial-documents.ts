@@ -3,13 +3,13 @@
  * and a locale: the booking's confirmation, the grave's certificate and the day's schedule (PDF),
  * and a cemetery's calendar feed (iCalendar, RFC 5545). Each PDF is first described as a
  * {@link TPrintDoc} (title, labelled fields, a table, a QR code), which `renderPdf`
- * (`server/lib/print-pdf.ts`) lays out; the tests read both the description and the text of the
+ * (`server/lib/pdf.ts`) lays out; the tests read both the description and the text of the
  * rendered file.
  */
 import { ALMATY, almatyDay, almatyInstant } from "../../../common/calendar/almaty.ts";
 import { placesText, placeText } from "../../../common/place-text.ts";
 import { fullName } from "../../../common/person.ts";
-import { printFooter, renderPdf, type TPrintDoc, type TPrintField } from "../../lib/print-pdf.ts";
+import { printFooter, renderPdf, type TPrintDoc, type TPrintField } from "../../lib/pdf.ts";
 import { slotEnd, type TBurialRequest, type TSchedule, type TScheduleItem } from "../../../common/booking.ts";
 import { formatDate, formatMoney, translate } from "../../../common/i18n.ts";
 import type { Locale } from "../../../common/locale.ts";

@@ -19,7 +19,6 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
 import { registerReadPolicy } from "../uploads/uploads.service.ts";
 import { burialRequestMachine, REQUEST_DOCS } from "./burial-requests.machine.ts";
 import { burialRequests } from "./burial-requests.tables.ts";
@@ -46,8 +45,3 @@ export const scopedRow = (tx: Queryable, user: TSessionUser, id: number, forUpda
 /** The machine's scope as a list's condition. */
 export const scopeOf = async (db: Queryable, user: TSessionUser) =>
   (await burialRequestMachine.scopeOf(user, db)) ?? undefined;
-
-/** A 422 naming one field of the form, with its message key. */
-export function fieldError(path: string, key: string, params?: Record<string, string | number>): AppError {
-  return new AppError(422, "validation_failed", {}, [{ path, key, params }]);
-}

@@ -20,7 +20,8 @@ import type { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { attachUploads, listAttached } from "../uploads/uploads.service.ts";
 import { burialRequests } from "./burial-requests.tables.ts";
 import { SYSTEM, type TSessionUser } from "../../lib/caller.ts";
-import { fieldError, scopedRow } from "./burial-requests.service.ts";
+import { scopedRow } from "./burial-requests.service.ts";
+import { fieldError } from "../../lib/errors.ts";
 import { burialRequestMachine, needsCertificate, REQUEST_DOCS } from "./burial-requests.machine.ts";
 
 type TCemeteryRow = typeof cemeteries.$inferSelect;

@@ -13,7 +13,7 @@ import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { burialRequests } from "./burial-requests.tables.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
-import { fieldError } from "./burial-requests.service.ts";
+import { fieldError } from "../../lib/errors.ts";
 
 /** The last burial date in a grave (its plot's records: burial date, else death date). */
 export async function lastBurialIn(tx: Queryable, plotId: number): Promise<{ last: string | null; n: number }> {

@@ -1,15 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  answerDueDay,
-  appealRegistration,
-  earliestHearingDay,
-  escalationDays,
-  escalationInstant,
-} from "../../../common/appeal-deadlines.ts";
+import { answerDueDay, appealRegistration } from "../../../common/appeal-deadlines.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
-import type { TDay } from "../../../common/calendar/days.ts";
-import { isWorkingDay, workingDaysBetween } from "../../../common/calendar/working-days.ts";
+import { dmy } from "../../../common/calendar/days.ts";
 import {
   OPEN_REBURIAL_STATUSES,
   REBURIAL_DOC_KINDS,
@@ -30,14 +23,14 @@ import {
   ZReburialRefuse,
 } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
-import type { Actor } from "../../lib/caller.ts";
-import { AppError } from "../../lib/errors.ts";
+import { type Actor, SYSTEM } from "../../lib/caller.ts";
+import { fieldError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
-import { reburialScope } from "../access/access.service.ts";
+import { checkAkimatAssignee, reburialScope } from "../access/access.service.ts";
+import { assigneeOrAdmins, holders } from "../access/audiences.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { attachUploads } from "../uploads/uploads.service.ts";
-import { users } from "../users/users.tables.ts";
 import {
   defineMachine,
   type MoveOf,
@@ -46,6 +39,16 @@ import {
   type TMoveDef,
   type TNotice,
 } from "../workflow/workflow.ts";
+import {
+  assignedTo,
+  checkHearingDate,
+  documentsAsked,
+  escalationTimers,
+  hearingNoticed,
+  isApplicant,
+  takenBy,
+  withdrawn,
+} from "../workflow/cases.ts";
 import { type ReburialNoticeKind, reburialNotices } from "./reburials.notices.ts";
 import { reburialRequests } from "./reburials.tables.ts";
 
@@ -62,9 +65,6 @@ export const REBURIAL_FILE_RULES = {
   accept: { types: REBURIAL_LIMITS.fileTypes, maxBytes: REBURIAL_LIMITS.fileBytesMax },
 };
 
-/** `15.04.2026`: days in notifications and SMS read the same in both languages. */
-export const dmy = (day: TDay) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
-
 export const numberOf = (r: Pick<TReburialRow, "id" | "createdAt">) => reburialNumber(r.id, r.createdAt);
 const staffLink = (r: Pick<TReburialRow, "id">) => linkTo("user-reburial", { id: r.id });
 const applicantLink = (r: Pick<TReburialRow, "id">) => linkTo("client-reburial-request", { id: r.id });
@@ -72,19 +72,11 @@ const applicantLink = (r: Pick<TReburialRow, "id">) => linkTo("client-reburial-r
 // ---------- Who is told ----------
 
 /** The akimat's admins: they receive new requests, assign them and are warned of deadlines. */
-export async function akimatAdmins(tx: Queryable, akimatId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.akimatId, akimatId), eq(users.akimatRole, "admin")))
-    .orderBy(users.id);
-  return rows.map((r) => r.id);
-}
+export const akimatAdmins = (tx: Queryable, akimatId: number) =>
+  holders(tx, "reburials.handle", { akimatId, akimatAdmins: true });
 
 /** Whom a step of the applicant concerns: the assignee, or the akimat's admins while nobody is assigned. */
-export async function handlers(tx: Queryable, row: TReburialRow): Promise<number[]> {
-  return row.assigneeId !== null ? [row.assigneeId] : akimatAdmins(tx, row.akimatId);
-}
+export const handlers = (tx: Queryable, row: TReburialRow) => assigneeOrAdmins(tx, "reburials.handle", row);
 
 /** Tells the applicant (in the app, and by SMS with `sms`), from the one stored move. */
 function toApplicant(row: TReburialRow, kind: ReburialNoticeKind, params: Record<string, string>, sms: boolean) {
@@ -111,24 +103,9 @@ function toStaff(ids: readonly (number | null)[], row: TReburialRow, kind: Rebur
 
 // ---------- Checks ----------
 
-const fieldError = (path: string, key: string, params?: Record<string, string | number>) =>
-  new AppError(422, "validation_failed", {}, [{ path, key, params }]);
-
 /** The assignee must be staff of the request's akimat. */
-async function staffOfAkimat(tx: Queryable, { row, input }: Ctx<z.output<typeof ZAppealAssign>>): Promise<void> {
-  const [u] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, input.assigneeId), eq(users.role, "akimat"), eq(users.akimatId, row.akimatId)));
-  if (!u) throw fieldError("assigneeId", "validation.appeal_assignee");
-}
-
-const assigned = ({ input, now }: Ctx<z.output<typeof ZAppealAssign>>) => ({
-  assigneeId: input.assigneeId,
-  assignedAt: now,
-});
-
-const isApplicant = (r: TReburialRow, actor: Actor) => r.applicantId !== null && r.applicantId === actor.id;
+const staffOfAkimat = (tx: Queryable, { row, input }: Ctx<z.output<typeof ZAppealAssign>>) =>
+  checkAkimatAssignee(tx, input.assigneeId, row.akimatId);
 
 /**
  * Marks the old burial record reburied (when the grave was one of the registry's): no longer in its
@@ -195,15 +172,6 @@ export async function registerReburial(
   );
 }
 
-/** The escalation timers' notice: the akimat's admins and the assignee, while the day is still near. */
-const escalation =
-  (kind: "reburial_due_soon" | "reburial_due_today", dayOf: (due: TDay) => TDay) =>
-  async (row: TReburialRow, tx: Queryable, now: Date): Promise<TNotice[]> => {
-    if (workingDaysBetween(dayOf(row.dueDay), almatyDay(now)) > 1) return [];
-    const ids = [...(await akimatAdmins(tx, row.akimatId)), row.assigneeId];
-    return toStaff(ids, row, kind, { id: null, role: "system" });
-  };
-
 /**
  * A reburial request's life (`common/reburials.ts`): submitted and registered at once; the
  * akimat's staff take it or assign it, ask the applicant for documents (who adds them: back in
@@ -226,26 +194,19 @@ export const reburialMachine = defineMachine({
     ...toApplicant(row, "reburial_registered", { due: dmy(row.dueDay) }, true),
     ...toStaff(await akimatAdmins(tx, row.akimatId), row, "reburial_received", actor),
   ],
-  timers: [
-    {
-      name: "due_soon",
-      on: OPEN_REBURIAL_STATUSES,
-      at: (r) => escalationInstant(escalationDays(r.dueDay).soon),
-      notice: escalation("reburial_due_soon", (due) => escalationDays(due).soon),
-    },
-    {
-      name: "due_today",
-      on: OPEN_REBURIAL_STATUSES,
-      at: (r) => escalationInstant(r.dueDay),
-      notice: escalation("reburial_due_today", (due) => due),
-    },
-  ],
+  // The escalations: the akimat's admins and the assignee, while the day is still near.
+  timers: escalationTimers({
+    on: OPEN_REBURIAL_STATUSES,
+    dueDay: (r: TReburialRow) => r.dueDay,
+    notice: async (which, row, tx) =>
+      toStaff([...(await akimatAdmins(tx, row.akimatId)), row.assigneeId], row, `reburial_due_${which}`, SYSTEM),
+  }),
   moves: {
     take: {
       from: ["submitted"],
       to: "in_work",
       by: "reburials.handle",
-      set: ({ actor, now }) => ({ assigneeId: actor.id, assignedAt: now }),
+      set: takenBy,
       tell: ({ row }) => toApplicant(row, "reburial_in_work", {}, false),
     },
     assign: {
@@ -254,7 +215,7 @@ export const reburialMachine = defineMachine({
       by: "reburials.handle",
       input: ZAppealAssign,
       checkInput: staffOfAkimat,
-      set: assigned,
+      set: assignedTo,
       tell: ({ row, actor }) => [
         ...toStaff([row.assigneeId], row, "reburial_assigned", actor),
         ...toApplicant(row, "reburial_in_work", {}, false),
@@ -265,7 +226,7 @@ export const reburialMachine = defineMachine({
       by: "reburials.handle",
       input: ZAppealAssign,
       checkInput: staffOfAkimat,
-      set: assigned,
+      set: assignedTo,
       tell: ({ row, actor }) => toStaff([row.assigneeId], row, "reburial_assigned", actor),
     },
     ask_documents: {
@@ -273,7 +234,7 @@ export const reburialMachine = defineMachine({
       to: "waiting_applicant",
       by: "reburials.handle",
       input: ZAppealAskDocuments,
-      set: ({ input, now }) => ({ documentsRequest: input.request, documentsRequestedAt: now }),
+      set: documentsAsked,
       tell: ({ row }) => toApplicant(row, "reburial_documents_requested", {}, true),
     },
     resume: {
@@ -286,19 +247,8 @@ export const reburialMachine = defineMachine({
       to: "hearing",
       by: "reburials.handle",
       input: ZAppealHearing,
-      checkInput: async (_tx, { input, now }) => {
-        const earliest = earliestHearingDay(almatyDay(now));
-        if (input.hearingDate < earliest || !isWorkingDay(input.hearingDate)) {
-          throw fieldError("hearingDate", "validation.appeal_hearing_date", { date: dmy(earliest) });
-        }
-      },
-      set: ({ input, now }) => ({
-        hearingProposal: input.proposal,
-        hearingDate: input.hearingDate,
-        hearingTime: input.hearingTime ?? null,
-        hearingPlace: input.place ?? null,
-        hearingNoticedAt: now,
-      }),
+      checkInput: checkHearingDate,
+      set: hearingNoticed,
       tell: ({ row }) =>
         toApplicant(
           row,
@@ -383,7 +333,7 @@ export const reburialMachine = defineMachine({
       by: "reburials.create",
       when: isApplicant,
       input: ZAppealWithdraw,
-      set: ({ reason, now }) => ({ withdrawnAt: now, withdrawReason: reason }),
+      set: withdrawn,
       tell: async ({ row, actor }, tx) => toStaff(await handlers(tx, row), row, "reburial_withdrawn", actor),
     },
     complete: {

@@ -8,30 +8,29 @@
  * import: the bookings module tells it what it booked (`registerReburialBookings`) and completes it.
  */
 import { z } from "@hono/zod-openapi";
-import { and, count, eq, ilike, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { workingDaysLeft } from "../../../common/appeal-deadlines.ts";
+import { caseCountdown, type TAppealCountdown } from "../../../common/appeal-deadlines.ts";
 import type { BurialRequestStatus } from "../../../common/booking-terms.ts";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import type { Locale } from "../../../common/locale.ts";
 import { formatDate, translate } from "../../../common/i18n.ts";
 import { EXPORT_MAX_ROWS, xlsxTable } from "../../lib/xlsx-export.ts";
 import { fullName } from "../../../common/person.ts";
-import type { TReburial, TReburialCountdown, TReburialListItem } from "../../../common/reburial-api.ts";
+import type { TReburial, TReburialListItem } from "../../../common/reburial-api.ts";
 import {
   DECIDED_REBURIAL_STATUSES,
   isOpenReburial,
   OPEN_REBURIAL_STATUSES,
   REBURIAL_DOC_KINDS,
   REBURIAL_STATUSES,
-  type ReburialStatus,
   reburialIdFromNumber,
 } from "../../../common/reburials.ts";
 import { linkTo } from "../../../common/route-table.ts";
-import { isoDate, type ZReburialCreate, zId } from "../../../common/schemas.ts";
+import type { ZReburialCreate } from "../../../common/schemas.ts";
 import type { Queryable } from "../../db/client.ts";
 import { SYSTEM, type TSessionUser } from "../../lib/caller.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import { listQuery, orderOf, pageWindow, type TPage, toPage } from "../../lib/list.ts";
 import type { Services } from "../../services.ts";
 import { handlesReburialsOf, reburialScope } from "../access/access.service.ts";
@@ -41,8 +40,9 @@ import { registerThread } from "../threads/threads.service.ts";
 import { attachUploads, listAttached, registerReadPolicy } from "../uploads/uploads.service.ts";
 import { akimats } from "../users/organisations.tables.ts";
 import { users } from "../users/users.tables.ts";
+import { anyLike, CASE_LIST_FILTERS, caseConditions, caseHistory, caseParts } from "../workflow/cases.ts";
 import {
-  akimatAdmins,
+  handlers,
   numberOf,
   REBURIAL_FILE_RULES,
   REBURIAL_FILE_TYPES,
@@ -93,7 +93,7 @@ registerThread("reburial", {
     if (!row) return { applicant: [], staff: [] };
     return {
       applicant: row.applicantId === null ? [] : [row.applicantId],
-      staff: row.assigneeId === null ? await akimatAdmins(tx, row.akimatId) : [row.assigneeId],
+      staff: await handlers(tx, row),
     };
   },
   link: (id, forStaff) => linkTo(forStaff ? "user-reburial" : "client-reburial-request", { id }),
@@ -155,8 +155,6 @@ export async function completeReburial(
 }
 
 // ---------- Creating ----------
-
-const fieldError = (path: string, key: string) => new AppError(422, "validation_failed", {}, [{ path, key }]);
 
 /** A record of the registry with its place and its cemetery's akimat, or null. */
 async function recordWithPlace(tx: Queryable, burialId: number) {
@@ -284,11 +282,8 @@ export async function createReburial(
 // ---------- Reading ----------
 
 /** The term on `today`: working days left and overdue while the request is open. */
-export function reburialCountdown(r: Pick<TReburialRow, "status" | "dueDay">, today: string): TReburialCountdown {
-  if (!isOpenReburial(r.status)) return { dueDay: r.dueDay, daysLeft: null, isOverdue: false, isDueSoon: false };
-  const daysLeft = workingDaysLeft(today, r.dueDay);
-  const isOverdue = today > r.dueDay;
-  return { dueDay: r.dueDay, daysLeft, isOverdue, isDueSoon: !isOverdue && daysLeft <= 2 };
+export function reburialCountdown(r: Pick<TReburialRow, "status" | "dueDay">, today: string): TAppealCountdown {
+  return caseCountdown(isOpenReburial(r.status), r.dueDay, today);
 }
 
 async function placeOf(db: Queryable, burialId: number | null, locale: Locale) {
@@ -367,20 +362,7 @@ export async function getReburial(s: Services, caller: TSessionUser, id: number,
     registeredAt: row.registeredAt.toISOString(),
     countdown: reburialCountdown(row, almatyDay(now)),
     assignee: await person(db, row.assigneeId),
-    documentsRequest:
-      row.documentsRequest && row.documentsRequestedAt
-        ? { text: row.documentsRequest, at: row.documentsRequestedAt.toISOString() }
-        : null,
-    hearing:
-      row.hearingProposal && row.hearingDate && row.hearingNoticedAt
-        ? {
-            proposal: row.hearingProposal,
-            date: row.hearingDate,
-            time: row.hearingTime,
-            place: row.hearingPlace,
-            at: row.hearingNoticedAt.toISOString(),
-          }
-        : null,
+    ...caseParts(row),
     approval:
       row.reburialDate && row.decidedAt
         ? {
@@ -394,7 +376,6 @@ export async function getReburial(s: Services, caller: TSessionUser, id: number,
       row.refusalReason && row.decidedAt
         ? { reason: row.refusalReason, howToComplain: row.howToComplain ?? "", at: row.decidedAt.toISOString() }
         : null,
-    withdrawal: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), reason: row.withdrawReason } : null,
     done: row.reburiedAt
       ? {
           at: row.reburiedAt.toISOString(),
@@ -409,14 +390,7 @@ export async function getReburial(s: Services, caller: TSessionUser, id: number,
       row.applicantId === caller.id &&
       !bookings.some((b) => LIVE_BOOKING.includes(b.status)),
     documents: docs,
-    history: (await reburialMachine.history(db, row.id)).map((e) => ({
-      at: e.at.toISOString(),
-      action: e.action,
-      from: e.from,
-      to: e.to,
-      actorRole: e.actorRole,
-      reason: e.reason,
-    })),
+    history: caseHistory(await reburialMachine.history(db, row.id), handlesReburialsOf(caller, row.akimatId)),
     moves,
     isStaff: handlesReburialsOf(caller, row.akimatId),
   };
@@ -438,17 +412,10 @@ export const ZReburialListQuery = listQuery({
   defaultSort: "-registeredAt",
   filters: {
     status: ZStatusFilter.default("all"),
-    overdue: z.enum(["true", "false"]).transform((v) => v === "true"),
-    assignee: z.union([z.literal("none"), zId()]),
-    from: isoDate,
-    to: isoDate,
-    q: z.string().trim().max(200),
-    applicant: z.string().trim().max(200),
+    ...CASE_LIST_FILTERS,
   },
 });
 export type TReburialListQuery = z.output<typeof ZReburialListQuery>;
-
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The requests the caller reaches (`reburialScope`: an akimat's staff their akimat's, a client their
@@ -464,33 +431,20 @@ export async function listReburials(
   const db = s.db;
   const today = almatyDay(s.now());
   const t = reburialRequests;
-  const conds: (SQL | undefined)[] = [scopeOf(caller)];
-  if (q.status === "open") conds.push(inArray(t.status, [...OPEN_REBURIAL_STATUSES]));
-  else if (q.status === "decided") conds.push(inArray(t.status, [...DECIDED_REBURIAL_STATUSES]));
-  else if (q.status !== "all") conds.push(eq(t.status, q.status as ReburialStatus));
-  if (q.overdue === true) conds.push(inArray(t.status, [...OPEN_REBURIAL_STATUSES]), lt(t.dueDay, today));
-  else if (q.overdue === false)
-    conds.push(or(notInArray(t.status, [...OPEN_REBURIAL_STATUSES]), sql`${t.dueDay} >= ${today}`) as SQL);
-  if (q.assignee === "none") conds.push(isNull(t.assigneeId));
-  else if (typeof q.assignee === "number") conds.push(eq(t.assigneeId, q.assignee));
-  if (q.from) conds.push(sql`${t.registrationDay} >= ${q.from}`);
-  if (q.to) conds.push(sql`${t.registrationDay} <= ${q.to}`);
+  const conds = [
+    scopeOf(caller),
+    ...caseConditions(t, q, {
+      open: OPEN_REBURIAL_STATUSES,
+      groups: { open: OPEN_REBURIAL_STATUSES, decided: DECIDED_REBURIAL_STATUSES },
+      today,
+    }),
+  ];
   if (q.q) {
     const id = /^[RrРр]-|^\d{4}-\d+$|^\d+$/.test(q.q) ? reburialIdFromNumber(q.q) : null;
-    const words = likeText(q.q);
     conds.push(
       id !== null
         ? eq(t.id, id)
-        : or(ilike(sql`${t.surname} || ' ' || ${t.name} || ' ' || ${t.patronymic}`, words), ilike(t.reason, words)),
-    );
-  }
-  if (q.applicant) {
-    const digits = q.applicant.replace(/\D/g, "");
-    conds.push(
-      or(
-        ilike(t.applicantName, likeText(q.applicant)),
-        digits.length >= 4 ? ilike(t.applicantPhone, likeText(digits)) : undefined,
-      ),
+        : anyLike(q.q, [sql`${t.surname} || ' ' || ${t.name} || ' ' || ${t.patronymic}`, t.reason]),
     );
   }
   const where = and(...conds);

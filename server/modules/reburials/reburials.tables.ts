@@ -6,6 +6,7 @@ import { burials } from "../burials/burials.tables.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { akimats } from "../users/organisations.tables.ts";
 import { users } from "../users/users.tables.ts";
+import { caseHandlingColumns } from "../workflow/case-columns.ts";
 
 /**
  * A request to move a deceased's remains (issue 14 C; `common/reburials.ts`), addressed to the
@@ -68,15 +69,7 @@ export const reburialRequests = pgTable(
     dueDay: date().notNull(),
 
     // Handling.
-    assigneeId: integer().references(() => users.id, { onDelete: "set null" }),
-    assignedAt: timestamp({ withTimezone: true }),
-    documentsRequest: text(),
-    documentsRequestedAt: timestamp({ withTimezone: true }),
-    hearingProposal: text(),
-    hearingDate: date(),
-    hearingTime: text(),
-    hearingPlace: text(),
-    hearingNoticedAt: timestamp({ withTimezone: true }),
+    ...caseHandlingColumns(),
 
     // The decision.
     decidedAt: timestamp({ withTimezone: true }),

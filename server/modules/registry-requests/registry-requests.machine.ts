@@ -6,7 +6,7 @@ import { tellPhone } from "../notifications/notifications.service.ts";
 import { registryNotices } from "./registry-requests.notices.ts";
 import { eq } from "drizzle-orm";
 import { ZRequestClose, ZRequestTake } from "../../../common/schemas.ts";
-import { AppError } from "../../lib/errors.ts";
+import { fieldError } from "../../lib/errors.ts";
 import { handlesRequestFor, registryRequestScope } from "../access/access.service.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
@@ -63,7 +63,7 @@ async function ownRecord(tx: Queryable, { actor, input }: Ctx): Promise<void> {
     .innerJoin(plots, eq(plots.id, burials.plotId))
     .where(eq(burials.id, input.burialId));
   if (!b || !(await handlesRequestFor(tx, { id: actor.id, role: actor.role as TSessionUser["role"] }, b.cemeteryId))) {
-    throw new AppError(422, "validation_failed", {}, [{ path: "burialId", key: "validation.burial_id" }]);
+    throw fieldError("burialId", "validation.burial_id");
   }
 }
 

@@ -9,7 +9,7 @@ import type { TRegistryRequestPage } from "../../../common/api-types.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { ZAddRequestInput, ZSearchRequestInput } from "../../../common/schemas.ts";
 import type { Db, Queryable } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
 import { orderOf, pageWindow, type TSort, toPage } from "../../lib/list.ts";
 import { assertManagesCemetery, handlesRequestFor, registryRequestScope } from "../access/access.service.ts";
@@ -78,7 +78,7 @@ async function storeRequest(
 async function assertRequestCemetery(tx: Queryable, cemeteryId: number | null | undefined) {
   if (!cemeteryId) return;
   const [c] = await tx.select({ id: cemeteries.id }).from(cemeteries).where(eq(cemeteries.id, cemeteryId));
-  if (!c) throw new AppError(422, "validation_failed", {}, [{ path: "cemeteryId", key: "validation.cemetery_id" }]);
+  if (!c) throw fieldError("cemeteryId", "validation.cemetery_id");
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ZUploadFile } from "../../../common/api-schemas.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import { apiRoute } from "../../lib/api-route.ts";
 import { createRouter, issueToField } from "../../lib/http.ts";
 import { errorResponses, jsonResponse } from "../../lib/openapi.ts";
@@ -67,10 +67,10 @@ export const uploadRoutes = createRouter()
       const file = form.get("file");
       const purpose = z.enum(UPLOAD_PURPOSES).safeParse(form.get("purpose"));
       if (!(file instanceof Blob)) {
-        throw new AppError(422, "validation_failed", {}, [{ path: "file", key: "validation.required" }]);
+        throw fieldError("file", "validation.required");
       }
       if (!purpose.success) {
-        throw new AppError(422, "validation_failed", {}, [{ path: "purpose", key: "validation.invalid" }]);
+        throw fieldError("purpose", "validation.invalid");
       }
       let chunk: z.infer<typeof ZChunkFields> | undefined;
       if (form.has("chunkIndex") || form.has("uploadId")) {
@@ -83,7 +83,7 @@ export const uploadRoutes = createRouter()
           throw new AppError(422, "validation_failed", {}, parsed.error.issues.map(issueToField));
         }
         if (parsed.data.chunkIndex >= parsed.data.chunkCount) {
-          throw new AppError(422, "validation_failed", {}, [{ path: "chunkIndex", key: "validation.invalid" }]);
+          throw fieldError("chunkIndex", "validation.invalid");
         }
         chunk = parsed.data;
       }

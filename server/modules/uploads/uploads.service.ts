@@ -3,7 +3,7 @@ import { and, count, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-
 import type { TUploadFile } from "../../../common/api-types.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { hourBefore, lockQuota } from "../../lib/hourly-quota.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import type { Services } from "../../services.ts";
 import { can } from "../../../common/permissions.ts";
 import { cleanFileName, detectFileType, MIME, type TDetectedType } from "./file-type.ts";
@@ -213,11 +213,11 @@ export async function receiveUpload(
   const rule = UPLOAD_RULES[input.purpose];
   if (fileSize > rule.maxBytes) throw new AppError(413, "upload_too_large", { max: megabytes(rule.maxBytes) });
   if (chunkCount > Math.min(MAX_CHUNKS, fileSize)) {
-    throw new AppError(422, "validation_failed", {}, [{ path: "chunkCount", key: "validation.invalid" }]);
+    throw fieldError("chunkCount", "validation.invalid");
   }
   // Chunks are even shares of the file (the drop zone's split): none may be larger.
   if (input.data.byteLength === 0 || input.data.byteLength > Math.ceil(fileSize / chunkCount)) {
-    throw new AppError(422, "validation_failed", {}, [{ path: "file", key: "validation.invalid" }]);
+    throw fieldError("file", "validation.invalid");
   }
 
   const ownerKey = ownerKeyOf(who);
@@ -283,7 +283,7 @@ export async function receiveUpload(
     const names = [...staged.keys()].sort();
     const total = names.reduce((sum, n) => sum + (staged.get(n) ?? 0), 0);
     if (total !== fileSize) {
-      throw new AppError(422, "validation_failed", {}, [{ path: "file", key: "validation.invalid" }]);
+      throw fieldError("file", "validation.invalid");
     }
     const buffers: Buffer[] = [];
     for (const n of names) {
