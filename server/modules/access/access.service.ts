@@ -9,7 +9,7 @@
  * Each entity's scope is one named function here, of one shape: `(caller, columns) => SQL | null`
  * (null: every row; `false`: none), given the entity's own columns so that this module needs no
  * table of the modules above it: `burialRequestScope`, `registryRequestScope`, `newsScope`,
- * `supplierReviewScope`, and `akimatCityScope` for records addressed to an akimat by a person
+ * `supplierReviewScope`, and `appealScope` / `reburialScope` for records addressed to an akimat by a person
  * (appeals). A workflow's machine names its scope as `scope: (caller) => xScope(caller, table…)`.
  *
  * This is the one place that turns a role into a scope; services do not compare roles themselves.
@@ -145,19 +145,6 @@ export function worksForAkimat(user: Pick<TSessionUser, "role" | "akimatId">, ak
 /** An akimat's news: its staff reach their own akimat's items; anyone else is refused (403). */
 export function newsScope(user: Pick<TSessionUser, "role" | "akimatId">, akimatColumn: AnyPgColumn): SQL {
   return eq(akimatColumn, akimatIdOf(user));
-}
-
-/**
- * Records a person addresses to an akimat (appeals to the akimat of their city), on the record's
- * columns: the akimat's staff reach those of their akimat (`akimat`), the person who applied —
- * a family, a supplier company's person — their own (`applicant`), the admin every one; a cemetery
- * manager none (they work for the cemeteries, not the akimat).
- */
-export function akimatCityScope(user: AkimatWho, columns: { akimat: AnyPgColumn; applicant: AnyPgColumn }): SQL | null {
-  if (worksEverywhere(user)) return null;
-  if (user.role === "akimat") return user.akimatId ? eq(columns.akimat, user.akimatId) : sql`false`;
-  if (user.role === "client" || user.role === "supplier") return eq(columns.applicant, user.id);
-  return sql`false`;
 }
 
 /**
