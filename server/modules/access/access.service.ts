@@ -25,8 +25,6 @@ import { users } from "../users/users.tables.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 
 type Who = Pick<TSessionUser, "id" | "role">;
-/** What the akimat's scopes read of a caller. */
-type AkimatWho = Pick<TSessionUser, "id" | "role" | "akimatId">;
 
 /** Whether a user works in every cemetery without assignments: the admin. */
 function worksEverywhere(user: Who): boolean {
