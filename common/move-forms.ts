@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type * as Schemas from "./schemas.ts";
+import type * as Schemas from "./forms.ts";
 
 type TSchemas = typeof Schemas;
 

@@ -5,9 +5,7 @@ import { isValidBin, isValidIin } from "./iin.ts";
 import { normalizePhone, normalizePhoneList } from "./phone.ts";
 import { BURIAL_KINDS, REMAINS } from "./booking-terms.ts";
 import { MAX_SELECTED_PLOTS } from "./plot-selection.ts";
-import { APPEAL_LANGUAGES, APPEAL_LIMITS, APPEAL_OUTCOMES, APPEAL_TYPES, STAFF_CHANNELS } from "./appeals.ts";
 import { COMMENT_MAX_FILES, COMMENT_MAX_LENGTH, COMMENT_VISIBILITIES } from "./threads.ts";
-import { REBURIAL_DOC_KINDS, REBURIAL_LIMITS, REBURIAL_PLACES } from "./reburials.ts";
 
 /**
  * Zod schemas shared by the forms and the API. Messages are translation keys (`validation.*`),
@@ -219,7 +217,7 @@ export type TSearchRequestInput = z.input<typeof ZSearchRequestInput>;
 
 /** A [lng, lat] point inside Kazakhstan's rough extent (a typo lands far outside). */
 const ZLngLat = z.tuple([z.number().min(46).max(88), z.number().min(40).max(56)]);
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
+export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z.coerce.number().int("validation.whole_number").min(min).max(max).default(fallback);
@@ -328,7 +326,7 @@ const isRealDate = (d: string) => !Number.isNaN(Date.parse(d));
 export const isIsoDate = (d: string) => ISO_DATE.test(d) && isRealDate(d);
 
 export const isoDate = z.string().trim().regex(ISO_DATE, "validation.date").refine(isRealDate, "validation.date");
-const optionalDate = z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate.optional());
+export const optionalDate = z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate.optional());
 
 type WithDates = { birthDate?: string; deathDate?: string; burialDate?: string };
 
@@ -437,7 +435,8 @@ export type TAddRequestInput = z.input<typeof ZAddRequestInput>;
 
 // ---- Burial requests (bookings) ----
 
-const ids = (max: number) => z.array(z.string().uuid("validation.invalid")).max(max, "validation.too_many_files");
+export const ids = (max: number) =>
+  z.array(z.string().uuid("validation.invalid")).max(max, "validation.too_many_files");
 
 /** `/client/reservation/reservation-first`: the deceased and the kind of burial. */
 export const ZBookingCreate = z
@@ -536,7 +535,7 @@ export const ZBookingDetailsForm = z
  * need none of them.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
-const COMMENT_DROPPED = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
+export const COMMENT_DROPPED = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * A comment of a thread as its author writes it: plain text with line breaks (stored and shown as
@@ -563,242 +562,3 @@ export type TCommentInput = z.input<typeof ZCommentInput>;
 
 /** Marks a thread read up to one of its comments (the newest shown). */
 export const ZMarkThreadRead = z.object({ lastReadId: ZId });
-
-// ---- Appeals to the akimat (`common/appeals.ts`) ----
-
-/**
- * A text of an appeal or of its handling, as plain text like a comment (line breaks kept, control
- * characters and bidirectional overrides dropped, a NUL refused), required, at most `max` characters.
- */
-const appealText = (max: number) =>
-  z
-    .string({ error: "validation.required" })
-    .refine((v) => !v.includes("\0"), "validation.invalid")
-    .overwrite((v) => v.replace(/\r\n?/g, "\n").replace(COMMENT_DROPPED, ""))
-    .trim()
-    .min(1, "validation.required")
-    .max(max);
-const shortText = (max: number = APPEAL_LIMITS.shortMax) => appealText(max);
-/** An optional text: empty is missing. */
-const optionalText = (max: number = APPEAL_LIMITS.shortMax) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), appealText(max).optional());
-const optionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), ZId.optional());
-const appealFiles = z
-  .array(z.string().uuid("validation.invalid"))
-  .max(APPEAL_LIMITS.filesMax, "validation.appeal_files_max")
-  .default([]);
-
-/** The fields of an appeal, written by the applicant or recorded by the staff. */
-const appealFields = {
-  type: z.enum(APPEAL_TYPES, { error: "validation.appeal_type" }),
-  text: appealText(APPEAL_LIMITS.textMax),
-  /** The applicant's uploads (PDF, JPEG, PNG, 10 MB each: checked when attached). */
-  attachmentIds: appealFiles,
-  /** The cemetery the appeal is about, if any. */
-  cemeteryId: optionalId,
-  /** A short subject line («Уборка сектора Б»). */
-  subject: optionalText(200),
-  /** The appeal's language, in which it is answered; the page's language when not given. */
-  language: z.enum(APPEAL_LANGUAGES).optional(),
-};
-
-/** `/client/goverment/create`: an appeal to an akimat of the platform, signed in (anonymous appeals are not considered). */
-export const ZAppealCreate = z.object({
-  akimatId: zId("validation.appeal_akimat"),
-  ...appealFields,
-});
-export type TAppealCreate = z.input<typeof ZAppealCreate>;
-
-/**
- * An oral or phone appeal, recorded by the akimat's staff on a citizen's behalf (art. 63: taken
- * into a protocol): who the citizen is, how to reach them, and the appeal. The citizen need not
- * have an account; they get the receipt's number by SMS.
- */
-export const ZOralAppeal = z.object({
-  channel: z.enum(STAFF_CHANNELS, { error: "validation.required" }),
-  surname: personName(),
-  name: personName(),
-  patronymic: z.string().trim().max(80).default(""),
-  phone: ZPhone,
-  iin: z.preprocess((v) => (v === "" || v === null ? undefined : v), ZIin.optional()),
-  /** A postal address, where the answer may be sent on paper. */
-  address: optionalText(300),
-  ...appealFields,
-});
-export type TOralAppeal = z.input<typeof ZOralAppeal>;
-
-/** `assign`, `reassign`: the employee of the akimat who handles the appeal. */
-export const ZAppealAssign = z.object({ assigneeId: zId("validation.appeal_assignee") });
-
-/** `ask_documents`: what the applicant is asked to add or explain. */
-export const ZAppealAskDocuments = z.object({ request: appealText(APPEAL_LIMITS.answerPartMax) });
-
-/** `add_documents`: the applicant's files (at least one), with a note. */
-export const ZAppealAddDocuments = z.object({
-  attachmentIds: appealFiles.refine((ids) => ids.length > 0, "validation.appeal_files_required"),
-  note: optionalText(APPEAL_LIMITS.answerPartMax),
-});
-
-/**
- * `hearing_notice` (art. 73): the decision the akimat intends, and when and where the applicant is
- * heard — at least 3 working days after the notice (checked against the calendar by the machine).
- */
-export const ZAppealHearing = z.object({
-  proposal: appealText(APPEAL_LIMITS.answerPartMax),
-  hearingDate: isoDate,
-  hearingTime: hhmm.optional(),
-  place: optionalText(300),
-});
-
-/**
- * `extend` (art. 76 p. 2): the head's reasoned decision and the new due day — a working day after
- * the current one, two months from registration at most in all (checked by the machine).
- */
-export const ZAppealExtend = z.object({
-  reason: shortText(),
-  until: isoDate,
-});
-
-/**
- * `redirect` (art. 65): to another akimat of the platform (registered there again), or to a body
- * outside it named here; one of the two, with the reason (why the matter is not this akimat's).
- */
-export const ZAppealRedirect = z
-  .object({
-    toAkimatId: optionalId,
-    toBody: optionalText(300),
-    reason: shortText(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.toAkimatId === !v.toBody) {
-      ctx.addIssue({ code: "custom", path: ["toBody"], message: "validation.appeal_redirect_target" });
-    }
-  });
-
-/**
- * `answer`: the outcome, the facts established, the legal grounds, what was or will be done, how to
- * complain (the form fills in the usual text: to the superior body or the court within 3 months) and
- * who signs it.
- */
-export const ZAppealAnswer = z.object({
-  outcome: z.enum(APPEAL_OUTCOMES, { error: "validation.appeal_outcome" }),
-  facts: appealText(APPEAL_LIMITS.answerPartMax),
-  grounds: appealText(APPEAL_LIMITS.answerPartMax),
-  actions: appealText(APPEAL_LIMITS.answerPartMax),
-  howToComplain: appealText(APPEAL_LIMITS.answerPartMax),
-  signatoryName: shortText(160),
-  signatoryPosition: shortText(160),
-});
-export type TAppealAnswer = z.input<typeof ZAppealAnswer>;
-
-/** `withdraw`: the applicant's reason, if they give one. */
-export const ZAppealWithdraw = z.object({ reason: optionalText() });
-
-/** `record_withdrawal`: the staff record that the applicant withdrew (by word or on paper), and how. */
-export const ZAppealRecordWithdrawal = z.object({ reason: shortText() });
-
-// ---- Reburial requests (`common/reburials.ts`) ----
-
-const reburialFiles = z
-  .array(z.string().uuid("validation.invalid"))
-  .max(REBURIAL_LIMITS.filesMax, "validation.appeal_files_max")
-  .default([]);
-/** The electronic death registration notice's number (service P2.22), as printed: digits and letters. */
-const deathNoticeNumber = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : v),
-  z
-    .string()
-    .trim()
-    .regex(/^[0-9A-Za-zА-Яа-я№\- ]{4,40}$/, "validation.reburial_notice_number")
-    .optional(),
-);
-const optionalIin = z.preprocess((v) => (v === "" || v === null ? undefined : v), ZIin.optional());
-const checkbox = z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean());
-
-/**
- * `/client/burial/create`: a reburial request. The grave to move is a record of the registry
- * (`sourceBurialId`) or a grave outside the platform's cemeteries (described, with the country and
- * the city, and the deceased named); the destination a cemetery of the platform or a place outside;
- * the reason (reburial is allowed only in exceptional cases); the documents by kind. The death
- * record is a scan or the electronic notice's number. Kinship proof is asked unless the applicant is
- * the grave's responsible person (checked by the service against the registry); a representative
- * attaches the power of attorney.
- */
-export const ZReburialCreate = z
-  .object({
-    source: z.enum(REBURIAL_PLACES, { error: "validation.required" }),
-    sourceBurialId: optionalId,
-    sourceCountry: optionalText(100),
-    sourceCity: optionalText(100),
-    sourceText: optionalText(REBURIAL_LIMITS.placeMax),
-    surname: z.preprocess((v) => (v === "" ? undefined : v), personName().optional()),
-    name: z.string().trim().max(80).default(""),
-    patronymic: z.string().trim().max(80).default(""),
-    iin: optionalIin,
-    deathDate: optionalDate,
-    destination: z.enum(REBURIAL_PLACES, { error: "validation.required" }),
-    destinationCemeteryId: optionalId,
-    destinationText: optionalText(REBURIAL_LIMITS.placeMax),
-    reason: appealText(REBURIAL_LIMITS.reasonMax),
-    isRepresentative: checkbox.default(false),
-    deathNoticeNumber,
-    deathIds: reburialFiles,
-    kinshipIds: reburialFiles,
-    graveIds: reburialFiles,
-    consentIds: reburialFiles,
-    powerIds: reburialFiles,
-    otherIds: reburialFiles,
-  })
-  .superRefine((v, ctx) => {
-    const need = (path: string, message = "validation.required") =>
-      ctx.addIssue({ code: "custom", path: [path], message });
-    if (v.source === "platform" && !v.sourceBurialId) need("sourceBurialId", "validation.choose_grave");
-    if (v.source === "outside") {
-      if (!v.sourceText) need("sourceText");
-      if (!v.sourceCountry) need("sourceCountry");
-      if (!v.sourceCity) need("sourceCity");
-      if (!v.surname) need("surname");
-      if (!v.deathDate) need("deathDate");
-    }
-    if (v.destination === "platform" && !v.destinationCemeteryId)
-      need("destinationCemeteryId", "validation.cemetery_id");
-    if (v.destination === "outside" && !v.destinationText) need("destinationText");
-    if (v.source === "outside" && v.destination === "outside") need("destination", "validation.reburial_no_akimat");
-    if (!v.deathIds.length && !v.deathNoticeNumber) need("deathIds", "validation.reburial_death_record");
-    if (!v.graveIds.length) need("graveIds");
-    if (v.isRepresentative && !v.powerIds.length) need("powerIds");
-  });
-export type TReburialCreate = z.input<typeof ZReburialCreate>;
-
-/** `approve`: the day the reburial may take place, whether the destination's fee is waived, conditions. */
-export const ZReburialApprove = z.object({
-  reburialDate: isoDate,
-  feeWaived: checkbox.default(false),
-  conditions: optionalText(APPEAL_LIMITS.answerPartMax),
-});
-
-/** `refuse` (after the hearing): the reasons and legal grounds, and how to complain. */
-export const ZReburialRefuse = z.object({
-  reason: appealText(APPEAL_LIMITS.answerPartMax),
-  howToComplain: appealText(APPEAL_LIMITS.answerPartMax),
-});
-
-/** `record_reburied`: a destination outside the platform — the day the remains were moved. */
-export const ZReburialRecordDone = z.object({
-  reburiedOn: isoDate,
-  note: optionalText(),
-});
-
-/** `add_documents`: files of one kind (at least one), or the death notice's number, with a note. */
-export const ZReburialAddDocuments = z
-  .object({
-    kind: z.enum(REBURIAL_DOC_KINDS, { error: "validation.required" }),
-    attachmentIds: reburialFiles,
-    deathNoticeNumber,
-    note: optionalText(APPEAL_LIMITS.answerPartMax),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.attachmentIds.length && !(v.kind === "death" && v.deathNoticeNumber)) {
-      ctx.addIssue({ code: "custom", path: ["attachmentIds"], message: "validation.appeal_files_required" });
-    }
-  });

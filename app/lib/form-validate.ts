@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import * as schemas from "../../common/schemas.ts";
+import * as schemas from "../../common/forms.ts";
 import { issueMessage, type TIssueMessage } from "../../common/validation.ts";
 import type { TFormName, TFormOutput } from "./form.ts";
 

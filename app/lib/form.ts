@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { type FormEvent, type FocusEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import type * as Schemas from "../../common/schemas.ts";
+import type * as Schemas from "../../common/forms.ts";
 import type { TFormName } from "../../common/move-forms.ts";
 import type { TIssueMessage } from "../../common/validation.ts";
 import { useT } from "./hooks.ts";

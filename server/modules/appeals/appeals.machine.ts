@@ -25,7 +25,7 @@ import {
   ZAppealRecordWithdrawal,
   ZAppealRedirect,
   ZAppealWithdraw,
-} from "../../../common/schemas.ts";
+} from "../../../common/appeal-forms.ts";
 import type { z } from "zod";
 import type { Queryable } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ZAppeal, ZAppealCreated, ZAppealPage } from "../../../common/appeal-schemas.ts";
-import { ZAppealCreate, ZOralAppeal } from "../../../common/schemas.ts";
+import { ZAppealCreate, ZOralAppeal } from "../../../common/appeal-forms.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter, type ApiEnv } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";

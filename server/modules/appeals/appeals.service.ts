@@ -23,7 +23,7 @@ import type { Locale } from "../../../common/locale.ts";
 import { formatDate, translate } from "../../../common/i18n.ts";
 import { EXPORT_MAX_ROWS, xlsxTable } from "../../lib/xlsx-export.ts";
 import { fullName } from "../../../common/person.ts";
-import type { ZAppealCreate, ZOralAppeal } from "../../../common/schemas.ts";
+import type { ZAppealCreate, ZOralAppeal } from "../../../common/appeal-forms.ts";
 import type { Queryable } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { listQuery, orderOf, pageWindow, type TPage, toPage } from "../../lib/list.ts";

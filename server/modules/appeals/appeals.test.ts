@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ZAppealCreate, ZCommentInput, ZOralAppeal } from "../../../common/schemas.ts";
+import { ZCommentInput } from "../../../common/schemas.ts";
+import { ZAppealCreate, ZOralAppeal } from "../../../common/appeal-forms.ts";
 import { createHarness, type Harness, PNG } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { demoAkimatId } from "../../test/registry-fixtures.ts";

@@ -12,16 +12,13 @@ import {
   reburialNumber,
 } from "../../../common/reburials.ts";
 import { linkTo } from "../../../common/route-table.ts";
+import { ZAppealAskDocuments, ZAppealAssign, ZAppealHearing, ZAppealWithdraw } from "../../../common/appeal-forms.ts";
 import {
-  ZAppealAskDocuments,
-  ZAppealAssign,
-  ZAppealHearing,
-  ZAppealWithdraw,
   ZReburialAddDocuments,
   ZReburialApprove,
   ZReburialRecordDone,
   ZReburialRefuse,
-} from "../../../common/schemas.ts";
+} from "../../../common/reburial-forms.ts";
 import type { Queryable } from "../../db/client.ts";
 import { type Actor, SYSTEM } from "../../lib/caller.ts";
 import { fieldError } from "../../lib/errors.ts";

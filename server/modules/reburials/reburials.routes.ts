@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ZReburial, ZReburialPage } from "../../../common/reburial-api.ts";
-import { ZReburialCreate } from "../../../common/schemas.ts";
+import { ZReburialCreate } from "../../../common/reburial-forms.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";

@@ -27,7 +27,7 @@ import {
   reburialIdFromNumber,
 } from "../../../common/reburials.ts";
 import { linkTo } from "../../../common/route-table.ts";
-import type { ZReburialCreate } from "../../../common/schemas.ts";
+import type { ZReburialCreate } from "../../../common/reburial-forms.ts";
 import type { Queryable } from "../../db/client.ts";
 import { SYSTEM, type TSessionUser } from "../../lib/caller.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";

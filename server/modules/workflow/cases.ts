@@ -11,7 +11,8 @@ import { earliestHearingDay, escalationDays, escalationInstant } from "../../../
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import { dmy, type TDay } from "../../../common/calendar/days.ts";
 import { isWorkingDay, workingDaysBetween } from "../../../common/calendar/working-days.ts";
-import { isoDate, type ZAppealHearing, zId } from "../../../common/schemas.ts";
+import { isoDate, zId } from "../../../common/schemas.ts";
+import type { ZAppealHearing } from "../../../common/appeal-forms.ts";
 import type { Queryable } from "../../db/client.ts";
 import type { Actor } from "../../lib/caller.ts";
 import { fieldError } from "../../lib/errors.ts";

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import * as schemas from "../../../common/schemas.ts";
+import * as schemas from "../../../common/forms.ts";
 import { WORKFLOWS } from "../../workflows.ts";
 
 /**

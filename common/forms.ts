@@ -1,0 +1,8 @@
+/**
+ * Every form's schema of the product, by name: the shared ones (`schemas.ts`) and each area's own
+ * file. The form layer (`TFormName`, `parseForm`) and the move forms' test read this module; a new
+ * area adds its line.
+ */
+export * from "./appeal-forms.ts";
+export * from "./reburial-forms.ts";
+export * from "./schemas.ts";
