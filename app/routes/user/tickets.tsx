@@ -192,7 +192,7 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       {f.kind === "appeal" ? (
-        <details className="card record" open={Boolean(actionData)} data-testid="oral-panel">
+        <details className="record oral-panel" open={Boolean(actionData)} data-testid="oral-panel">
           <summary className="button">
             <Icon name="plus" /> {t("appeal_inbox.oral.open")}
           </summary>
@@ -201,7 +201,7 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
         </details>
       ) : null}
 
-      <nav className="tabs" aria-label={t("appeal_inbox.kind")}>
+      <nav className="tabs tabs--kinds" aria-label={t("appeal_inbox.kind")}>
         {KINDS.map((k) => (
           <Link
             key={k}
