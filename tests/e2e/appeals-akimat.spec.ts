@@ -194,10 +194,13 @@ test("the akimat's staff take appeals through every step on a phone", async ({ p
   const download = page.waitForEvent("download");
   await page.getByTestId("tickets-export").tap();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  await page.getByTestId("filters-more").locator("summary").tap();
   await page.locator("#tf-period").selectOption("7d");
   await page.getByLabel("Только просроченные").check();
   await page.getByTestId("filters-apply").tap();
   await expect(page.getByTestId("ticket")).toHaveCount(0);
+  // The rarer filters stay open while one is set.
+  await expect(page.getByTestId("filters-more")).toHaveAttribute("open", "");
   await page.getByTestId("filters-reset").tap();
   await page.getByTestId("sort-dueDay").tap();
   await expect(page).toHaveURL(/sort=dueDay/);

@@ -176,6 +176,7 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
   const list = useListParams();
   const { page, staff, filters: f, exportUrl } = loaderData;
   const tabs = f.kind === "reburial" ? REBURIAL_TABS : STATUS_TABS;
+  const advanced = Boolean(f.type || f.assignee || f.period || f.overdue);
   const statusWord = (s: string) =>
     s === "open"
       ? t("appeal_inbox.status_open")
@@ -246,53 +247,57 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
             <input id="tf-applicant" name="applicant" type="search" defaultValue={f.applicant ?? ""} />
           </Field>
         </div>
-        <div className="form__row">
-          {f.kind === "appeal" ? (
-            <Field id="tf-type" label={t("appeal_inbox.filters.type")}>
-              <select id="tf-type" name="type" defaultValue={f.type ?? ""}>
+        {/* The rarer filters fold away (a phone shows the search and the list); open while one is set. */}
+        <details className="filters-more" open={advanced} data-testid="filters-more">
+          <summary>{t("appeal_inbox.filters.more")}</summary>
+          <div className="form__row">
+            {f.kind === "appeal" ? (
+              <Field id="tf-type" label={t("appeal_inbox.filters.type")}>
+                <select id="tf-type" name="type" defaultValue={f.type ?? ""}>
+                  <option value="">{t("common.all")}</option>
+                  {APPEAL_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`appeal.type.${type}`)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+            <Field id="tf-assignee" label={t("appeal_inbox.filters.assignee")}>
+              <select id="tf-assignee" name="assignee" defaultValue={f.assignee ?? ""}>
                 <option value="">{t("common.all")}</option>
-                {APPEAL_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`appeal.type.${type}`)}
+                <option value="none">{t("appeal_inbox.filters.unassigned")}</option>
+                {staff.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
                   </option>
                 ))}
               </select>
             </Field>
-          ) : null}
-          <Field id="tf-assignee" label={t("appeal_inbox.filters.assignee")}>
-            <select id="tf-assignee" name="assignee" defaultValue={f.assignee ?? ""}>
-              <option value="">{t("common.all")}</option>
-              <option value="none">{t("appeal_inbox.filters.unassigned")}</option>
-              {staff.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="tf-period" label={t("appeal_inbox.filters.period")}>
-            <select id="tf-period" name="period" defaultValue={f.period ?? ""}>
-              <option value="">{t("appeal_inbox.filters.any_time")}</option>
-              {PERIOD_PRESETS.map((p) => (
-                <option key={p} value={p}>
-                  {t(`period.${p}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <div className="form__row">
-          <Field id="tf-from" label={t("appeal_inbox.filters.from")} hint={t("appeal_inbox.filters.custom_hint")}>
-            <input id="tf-from" name="from" type="date" defaultValue={f.period === "custom" ? (f.from ?? "") : ""} />
-          </Field>
-          <Field id="tf-to" label={t("appeal_inbox.filters.to")}>
-            <input id="tf-to" name="to" type="date" defaultValue={f.period === "custom" ? (f.to ?? "") : ""} />
-          </Field>
-          <label className="choice__option">
-            <input type="checkbox" name="overdue" value="1" defaultChecked={f.overdue === "true"} />{" "}
-            {t("appeal_inbox.filters.overdue")}
-          </label>
-        </div>
+            <Field id="tf-period" label={t("appeal_inbox.filters.period")}>
+              <select id="tf-period" name="period" defaultValue={f.period ?? ""}>
+                <option value="">{t("appeal_inbox.filters.any_time")}</option>
+                {PERIOD_PRESETS.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`period.${p}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <div className="form__row">
+            <Field id="tf-from" label={t("appeal_inbox.filters.from")} hint={t("appeal_inbox.filters.custom_hint")}>
+              <input id="tf-from" name="from" type="date" defaultValue={f.period === "custom" ? (f.from ?? "") : ""} />
+            </Field>
+            <Field id="tf-to" label={t("appeal_inbox.filters.to")}>
+              <input id="tf-to" name="to" type="date" defaultValue={f.period === "custom" ? (f.to ?? "") : ""} />
+            </Field>
+            <label className="choice__option">
+              <input type="checkbox" name="overdue" value="1" defaultChecked={f.overdue === "true"} />{" "}
+              {t("appeal_inbox.filters.overdue")}
+            </label>
+          </div>
+        </details>
         <div className="card__actions">
           <button type="submit" className="button" data-testid="filters-apply">
             <Icon name="search" size={16} /> {t("common.find")}
