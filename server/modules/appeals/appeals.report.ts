@@ -24,7 +24,17 @@ import { APPEAL_STATUSES, APPEAL_TYPES, OPEN_APPEAL_STATUSES } from "../../../co
 import { formatDate } from "../../../common/i18n.ts";
 import { linkTo } from "../../../common/route-table.ts";
 import type { TReportTable } from "../../../common/reports.ts";
-import { countOf, drillKey, num, oneOf, parseDrill, rowsOf, text, type TPageWindow } from "../reports/report-kit.ts";
+import {
+  countOf,
+  countRows,
+  drillKey,
+  num,
+  oneOf,
+  parseDrill,
+  rowsOf,
+  text,
+  type TPageWindow,
+} from "../reports/report-kit.ts";
 import { registerReportSection, type TDrillPage, type TReportScope } from "../reports/reports.registry.ts";
 
 /** The answered: all, on time, late. */
@@ -257,24 +267,15 @@ registerReportSection({
         { label: t("reports.col.status"), isNumeric: false },
         { label: t("reports.appeals.col.count"), isNumeric: true },
       ],
-      rows: [
-        ...OPEN_APPEAL_STATUSES.map((st) => ({
-          cells: [
-            text(t(`appeal.status.${st}`)),
-            num(overdue.find((r) => r.status === st)?.n ?? 0, drillKey({ o: 1, s: st })),
-          ],
+      rows: countRows(
+        s,
+        OPEN_APPEAL_STATUSES.map((st) => ({
+          label: t(`appeal.status.${st}`),
+          n: overdue.find((r) => r.status === st)?.n ?? 0,
+          drill: drillKey({ o: 1, s: st }),
         })),
-        {
-          isTotal: true,
-          cells: [
-            text(t("reports.total")),
-            num(
-              overdue.reduce((a, r) => a + r.n, 0),
-              drillKey({ o: 1 }),
-            ),
-          ],
-        },
-      ],
+        drillKey({ o: 1 }),
+      ),
       chart: { by: "rows", series: [1], isStacked: false },
       note: t("reports.appeals.overdue_note"),
     };

@@ -14,7 +14,7 @@ import { fullName } from "../../../common/person.ts";
 import { OPEN_REBURIAL_STATUSES, REBURIAL_STATUSES, reburialNumber } from "../../../common/reburials.ts";
 import { linkTo } from "../../../common/route-table.ts";
 import type { TReportTable } from "../../../common/reports.ts";
-import { countOf, drillKey, num, oneOf, parseDrill, rowsOf, text } from "../reports/report-kit.ts";
+import { countOf, countRows, drillKey, num, oneOf, parseDrill, rowsOf, text } from "../reports/report-kit.ts";
 import { registerReportSection, type TReportScope } from "../reports/reports.registry.ts";
 
 /** A decision and the statuses that record it. */
@@ -89,24 +89,15 @@ registerReportSection({
       id: "reburials.overdue",
       title: t("reports.reburials.overdue", { date: formatDate(s.locale, s.today) }),
       columns: [{ label: t("reports.col.status"), isNumeric: false }, countColumn],
-      rows: [
-        ...OPEN_REBURIAL_STATUSES.map((st) => ({
-          cells: [
-            text(t(`reburial.status.${st}`)),
-            num(overdue.find((r) => r.status === st)?.n ?? 0, drillKey({ o: 1, s: st })),
-          ],
+      rows: countRows(
+        s,
+        OPEN_REBURIAL_STATUSES.map((st) => ({
+          label: t(`reburial.status.${st}`),
+          n: overdue.find((r) => r.status === st)?.n ?? 0,
+          drill: drillKey({ o: 1, s: st }),
         })),
-        {
-          isTotal: true,
-          cells: [
-            text(t("reports.total")),
-            num(
-              overdue.reduce((a, r) => a + r.n, 0),
-              drillKey({ o: 1 }),
-            ),
-          ],
-        },
-      ],
+        drillKey({ o: 1 }),
+      ),
       chart: { by: "rows", series: [1], isStacked: false },
     };
     return [byStatus, decisions, overdueTable];

@@ -5,7 +5,7 @@
  * modules) share it, so a drill key means the same everywhere.
  */
 import type { SQL } from "drizzle-orm";
-import type { TReportCell } from "../../../common/reports.ts";
+import type { TReportCell, TReportTable } from "../../../common/reports.ts";
 import type { TReportScope } from "./reports.registry.ts";
 
 /** A page of the rows behind a figure. */
@@ -50,3 +50,27 @@ export const text = (value: string): TReportCell => ({ value });
 export const oneOf = (values: readonly string[]) => new RegExp(`^(${values.join("|")})$`);
 export const ID = /^[1-9]\d{0,9}$/;
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The rows of a count per value (a status, a kind) and their total: each count opens its rows, the
+ * total opens all of them (`totalDrill`).
+ */
+export function countRows(
+  s: TReportScope,
+  items: readonly { label: string; n: number; drill: string }[],
+  totalDrill: string,
+): TReportTable["rows"] {
+  return [
+    ...items.map((i) => ({ cells: [text(i.label), num(i.n, i.drill)] })),
+    {
+      isTotal: true,
+      cells: [
+        text(s.t("reports.total")),
+        num(
+          items.reduce((a, i) => a + i.n, 0),
+          totalDrill,
+        ),
+      ],
+    },
+  ];
+}
