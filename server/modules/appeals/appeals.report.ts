@@ -207,18 +207,15 @@ registerReportSection({
         { label: t(field === "type" ? "reports.appeals.col.type" : "reports.col.status"), isNumeric: false },
         { label: t("reports.appeals.col.count"), isNumeric: true },
       ],
-      rows: [
-        ...values.map((v) => ({
-          cells: [
-            text(t(`appeal.${field}.${v}`)),
-            num(
-              sum((r) => (r[field] === v ? r.n : 0)),
-              drillKey({ [part]: v }),
-            ),
-          ],
+      rows: countRows(
+        s,
+        values.map((v) => ({
+          label: t(`appeal.${field}.${v}`),
+          n: sum((r) => (r[field] === v ? r.n : 0)),
+          drill: drillKey({ [part]: v }),
         })),
-        { isTotal: true, cells: [text(t("reports.total")), num(all, "all")] },
-      ],
+        "all",
+      ),
       chart: { by: "rows", series: [1], isStacked: false },
     });
     const onTime = answered.filter((r) => r.isOnTime).length;

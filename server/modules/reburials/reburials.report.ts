@@ -59,12 +59,11 @@ registerReportSection({
       id: "reburials.by_status",
       title: t("reports.reburials.by_status"),
       columns: [{ label: t("reports.col.status"), isNumeric: false }, countColumn],
-      rows: [
-        ...REBURIAL_STATUSES.map((st) => ({
-          cells: [text(t(`reburial.status.${st}`)), num(n([st]), drillKey({ s: st }))],
-        })),
-        { isTotal: true, cells: [text(t("reports.total")), num(n(REBURIAL_STATUSES), "all")] },
-      ],
+      rows: countRows(
+        s,
+        REBURIAL_STATUSES.map((st) => ({ label: t(`reburial.status.${st}`), n: n([st]), drill: drillKey({ s: st }) })),
+        "all",
+      ),
       chart: { by: "rows", series: [1], isStacked: false },
     };
     const decisions: TReportTable = {
