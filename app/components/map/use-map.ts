@@ -68,7 +68,7 @@ export function useLeafletMap(view: MapView, label: string) {
       if (v.fit && v.fit.length >= 2) {
         // A lone plot is a tiny box: stop at a street-level zoom rather than the deepest one.
         map.fitBounds(L.latLngBounds(v.fit.map(toLatLng)), { padding: [40, 40], animate: false, maxZoom: 20 });
-      } else map.setView(toLatLng(v.center), v.zoom);
+      } else map.setView(toLatLng(v.center), v.zoom, { animate: false });
       map.getContainer().setAttribute("aria-label", label);
       map.getContainer().setAttribute("role", "application");
       // The visible box, [west, south, east, north], kept on the element so a browser test can
@@ -86,6 +86,9 @@ export function useLeafletMap(view: MapView, label: string) {
     });
     return () => {
       cancelled = true;
+      // An animation still running when the page leaves would step a removed map (Leaflet's
+      // `_leaflet_pos` of undefined): stopped first.
+      map?.stop();
       map?.remove();
     };
   }, [tileUrl, label, zoomIn, zoomOut]);
