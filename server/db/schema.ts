@@ -5,6 +5,7 @@ export * from "../modules/audit/audit.tables.ts";
 export * from "../modules/auth/auth.tables.ts";
 export * from "../modules/burials/burials.tables.ts";
 export * from "../modules/burial-requests/burial-requests.tables.ts";
+export * from "../modules/catalog/catalog.tables.ts";
 export * from "../modules/cemeteries/cemeteries.tables.ts";
 export * from "../modules/jobs/jobs.tables.ts";
 export * from "../modules/news/news.tables.ts";
