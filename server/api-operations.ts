@@ -4,6 +4,7 @@ import { akimatRoutes } from "./modules/akimats/akimats.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { burialDocumentRoutes } from "./modules/burial-requests/burial-documents.routes.ts";
 import { burialRequestRoutes } from "./modules/burial-requests/burial-requests.routes.ts";
+import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { managerAdminRoutes } from "./modules/managers/managers.routes.ts";
 import { newsRoutes } from "./modules/news/news.routes.ts";
 import { burialImportRoutes } from "./modules/burials/burials-import.routes.ts";
@@ -41,6 +42,7 @@ export const apiOperations = createRouter()
   .route("/", managerRoutes)
   .route("/", managerAdminRoutes)
   .route("/", burialRequestRoutes)
+  .route("/", paymentRoutes)
   .route("/", burialDocumentRoutes)
   .route("/", threadRoutes)
   .route("/", appealRoutes)

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { fakePaymentPages } from "./modules/burial-requests/burial-requests.routes.ts";
+import { fakePaymentPages } from "./modules/payments/payments.routes.ts";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";

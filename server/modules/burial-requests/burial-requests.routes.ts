@@ -10,11 +10,7 @@ import {
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
-import { fakePageFont, fakePaymentPage } from "../payments/fake-page.ts";
-import { FakePaymentProvider } from "../payments/payments.provider.ts";
-import { AppError } from "../../lib/errors.ts";
-import { localizePath } from "../../../common/locale.ts";
-import { fakeCheckout, paymentCallback, startOnlinePayment } from "./burial-payments.service.ts";
+import { startOnlinePayment } from "./burial-payments.service.ts";
 import { createBooking } from "./burial-booking.service.ts";
 import { listBurialRequests, ZBurialRequestList } from "./burial-request-list.service.ts";
 import { getBurialRequest } from "./burial-request-view.service.ts";
@@ -147,105 +143,5 @@ export const burialRequestRoutes = createRouter()
       const user = callerOf(c);
       const s = c.get("services");
       return c.json(await startOnlinePayment(s, user, c.req.valid("param").id, c.get("locale")), 200);
-    },
-  )
-  .openapi(
-    apiRoute({
-      permission: "public",
-      method: "post",
-      path: "/payments/callback/{provider}",
-      tags: ["Payments"],
-      summary: "A payment provider's signed callback (idempotent: a repeated callback pays once)",
-      request: {
-        params: z.object({ provider: z.string().max(20) }),
-        body: jsonBody(
-          z.object({ paymentId: z.string().max(64), outcome: z.string().max(20), signature: z.string().max(128) }),
-        ),
-      },
-      responses: {
-        200: jsonResponse(z.object({ status: z.string() }), "The payment's status"),
-        ...errorResponses(400, 404, 422),
-      },
-    }),
-    async (c) =>
-      c.json(await paymentCallback(c.get("services"), c.req.valid("param").provider, c.req.valid("json")), 200),
-  );
-
-const ZPaymentParam = z.object({ id: z.string().max(64) });
-const htmlPage = { description: "An HTML page", content: { "text/html": { schema: z.string() } } };
-
-export const fakePaymentPages = createRouter()
-  .openapi(
-    apiRoute({
-      permission: "public",
-      method: "get",
-      path: "/payments/fake/{id}",
-      tags: ["Payments"],
-      summary: "The fake payment provider's page (demos and tests only; 404 with any other provider)",
-      request: { params: ZPaymentParam },
-      responses: { 200: htmlPage, ...errorResponses(404) },
-    }),
-    async (c) => {
-      const s = c.get("services");
-      if (!(s.payments instanceof FakePaymentProvider)) return c.notFound() as never;
-      const locale = c.get("locale");
-      const p = await fakeCheckout(s, c.req.valid("param").id);
-      const html = fakePaymentPage({
-        locale,
-        number: p.number,
-        amount: p.amount,
-        status: p.status,
-        receipt: p.receipt,
-        action: `/api/v1/payments/fake/${p.id}?lang=${locale}`,
-        backHref: localizePath(`/client/tickets/active/${p.requestId}`, locale),
-        fontsBase: "/api/v1/payments/fake/fonts",
-      });
-      return c.html(html, 200, { "Cache-Control": "no-store" }) as never;
-    },
-  )
-  .openapi(
-    apiRoute({
-      permission: "public",
-      method: "get",
-      path: "/payments/fake/fonts/{file}",
-      tags: ["Payments"],
-      summary: "The fonts of the fake provider's page (the product's Noto Sans)",
-      request: { params: z.object({ file: z.string().max(64) }) },
-      responses: {
-        200: { description: "A WOFF2 font", content: { "font/woff2": { schema: z.string() } } },
-        ...errorResponses(404),
-      },
-    }),
-    async (c) => {
-      const s = c.get("services");
-      const font = s.payments instanceof FakePaymentProvider ? fakePageFont(c.req.valid("param").file) : null;
-      if (!font) throw new AppError(404, "not_found");
-      return c.body(new Uint8Array(font), 200, {
-        "Content-Type": "font/woff2",
-        "Cache-Control": "public, max-age=86400",
-      }) as never;
-    },
-  )
-  .openapi(
-    apiRoute({
-      permission: "public",
-      method: "post",
-      path: "/payments/fake/{id}",
-      tags: ["Payments"],
-      summary:
-        "The fake provider's page answered: it signs the outcome, calls the callback, and sends the visitor back",
-      request: { params: ZPaymentParam },
-      responses: { 303: { description: "Back to the request" }, ...errorResponses(404) },
-    }),
-    async (c) => {
-      const s = c.get("services");
-      const provider = s.payments;
-      if (!(provider instanceof FakePaymentProvider)) return c.notFound() as never;
-      const form = await c.req.parseBody();
-      const outcome = form.outcome === "paid" ? "paid" : "failed";
-      const p = await fakeCheckout(s, c.req.valid("param").id);
-      await paymentCallback(s, provider.id, { paymentId: p.id, outcome, signature: provider.sign(p.id, outcome) });
-      const back = localizePath("/client/reservation/reservation-complete", c.get("locale"));
-      return c.redirect(`${back}?id=${p.requestId}&paid=${outcome === "paid" ? 1 : 0}`, 303) as never;
     },
   );

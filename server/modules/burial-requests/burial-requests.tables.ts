@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { foldName } from "../../../common/search-text.ts";
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { reburialRequests } from "../reburials/reburials.tables.ts";
@@ -126,31 +126,6 @@ export const plotHolds = pgTable(
     index("plot_holds_request_idx").on(t.requestId),
     index("plot_holds_live_idx").on(t.plotId).where(sql`${t.releasedAt} is null`),
   ],
-);
-
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refund_due"] as const;
-
-/**
- * An online payment of a burial request through a provider. The provider's callback is signed and
- * may arrive more than once: only the first that finds the payment `pending` pays the request.
- */
-export const payments = pgTable(
-  "payments",
-  {
-    id: text().primaryKey(),
-    requestId: integer()
-      .notNull()
-      .references(() => burialRequests.id, { onDelete: "cascade" }),
-    provider: text().notNull(),
-    amount: integer().notNull(),
-    status: text({ enum: PAYMENT_STATUSES }).notNull().default("pending"),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    paidAt: timestamp({ withTimezone: true }),
-    /** The callbacks received, for the operator (their count shows repeats). */
-    callbacks: integer().notNull().default(0),
-    testMode: boolean().notNull().default(false),
-  },
-  (t) => [uniqueIndex("payments_request_pending_uq").on(t.requestId).where(sql`${t.status} = 'pending'`)],
 );
 
 /**
