@@ -4,5 +4,6 @@
  * area adds its line.
  */
 export * from "./appeal-forms.ts";
+export * from "./order-forms.ts";
 export * from "./reburial-forms.ts";
 export * from "./schemas.ts";

@@ -10,6 +10,7 @@ export * from "../modules/cemeteries/cemeteries.tables.ts";
 export * from "../modules/jobs/jobs.tables.ts";
 export * from "../modules/news/news.tables.ts";
 export * from "../modules/notifications/notifications.tables.ts";
+export * from "../modules/orders/orders.tables.ts";
 export * from "../modules/payments/payments.tables.ts";
 export * from "../modules/reburials/reburials.tables.ts";
 export * from "../modules/registry-requests/registry-requests.tables.ts";

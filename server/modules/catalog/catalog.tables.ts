@@ -33,6 +33,9 @@ export const catalogItems = pgTable(
     cemeteryIds: integer().array().notNull().default([]),
     /** Whether it can be ordered now (a supplier marks an active item out of stock without hiding it). */
     available: boolean().notNull().default(true),
+    /** The approved reviews counted in its rating (maintained by the reviews module): their sum and number. */
+    ratingSum: integer().notNull().default(0),
+    ratingCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
