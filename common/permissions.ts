@@ -57,6 +57,14 @@ export const PERMISSIONS = {
   "reburials.read": ["client", "akimat"],
   /** Handle the akimat's reburial requests: assign, ask for documents, hear, approve or refuse. */
   "reburials.handle": ["akimat"],
+  // Orders of goods and services (issue 15 §2). Whose: the family its own, a supplier's people
+  // their company's (`supplierOrderScope`), the admin every one to read (the suppliers' quality).
+  /** Fill a cart for one's burial, check out, pay, cancel before acceptance, confirm receipt, dispute. */
+  "orders.place": ["client"],
+  /** Read orders: the family its own, a supplier its company's, the admin any. */
+  "orders.read": ["client", "supplier", "admin"],
+  /** Fulfil the company's orders: accept, decline, work each line, record a payment taken. */
+  "orders.fulfil": ["supplier"],
   // A supplier company's own account
   "supplier.profile": ["supplier"],
   // Each role's own area of the site (its notifications page, its navigation)

@@ -5,6 +5,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { burialDocumentRoutes } from "./modules/burial-requests/burial-documents.routes.ts";
 import { burialRequestRoutes } from "./modules/burial-requests/burial-requests.routes.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
+import { orderRoutes } from "./modules/orders/orders.routes.ts";
 import { managerAdminRoutes } from "./modules/managers/managers.routes.ts";
 import { newsRoutes } from "./modules/news/news.routes.ts";
 import { burialImportRoutes } from "./modules/burials/burials-import.routes.ts";
@@ -43,6 +44,7 @@ export const apiOperations = createRouter()
   .route("/", managerAdminRoutes)
   .route("/", burialRequestRoutes)
   .route("/", paymentRoutes)
+  .route("/", orderRoutes)
   .route("/", burialDocumentRoutes)
   .route("/", threadRoutes)
   .route("/", appealRoutes)

@@ -4,6 +4,8 @@ import type { TMoveForms } from "../common/move-forms.ts";
 import { APPEAL_MOVE_FORMS } from "../common/appeals.ts";
 import { REBURIAL_MOVE_FORMS } from "../common/reburials.ts";
 import { reburialMachine } from "./modules/reburials/reburials.machine.ts";
+import { orderLineMachine, supplierOrderMachine } from "./modules/orders/orders.machine.ts";
+import { ORDER_LINE_MOVE_FORMS, SUPPLIER_ORDER_MOVE_FORMS } from "../common/orders.ts";
 import { appealMachine } from "./modules/appeals/appeals.machine.ts";
 import { burialRequestMachine } from "./modules/burial-requests/burial-requests.machine.ts";
 import { newsMachine } from "./modules/news/news.machine.ts";
@@ -26,4 +28,6 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: burialRequestMachine, forms: BURIAL_REQUEST_MOVE_FORMS },
   { machine: appealMachine, forms: APPEAL_MOVE_FORMS },
   { machine: reburialMachine, forms: REBURIAL_MOVE_FORMS },
+  { machine: supplierOrderMachine, forms: SUPPLIER_ORDER_MOVE_FORMS },
+  { machine: orderLineMachine, forms: ORDER_LINE_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

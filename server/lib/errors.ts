@@ -62,7 +62,18 @@ export type ErrorCode =
   | "booking_document_unavailable"
   | "thread_not_found"
   | "thread_closed"
-  | "comment_rate_limited";
+  | "comment_rate_limited"
+  | "order_not_found"
+  | "order_accept_late"
+  | "order_not_payable"
+  | "order_already_received"
+  | "order_nothing_received"
+  | "order_already_disputed"
+  | "order_burial_closed"
+  | "order_cart_empty"
+  | "order_cart_full"
+  | "order_cart_changed"
+  | "cart_line_not_found";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

@@ -63,6 +63,7 @@ CREATE TABLE "supplier_orders" (
 	"accept_by" timestamp with time zone NOT NULL,
 	"accepted_at" timestamp with time zone,
 	"accepted_by" integer,
+	"payment_method" text NOT NULL,
 	"payment_status" text DEFAULT 'unpaid' NOT NULL,
 	"paid_via" text,
 	"paid_at" timestamp with time zone,

@@ -9,7 +9,7 @@
  * Each entity's scope is one named function here, of one shape: `(caller, columns) => SQL | null`
  * (null: every row; `false`: none), given the entity's own columns so that this module needs no
  * table of the modules above it: `burialRequestScope`, `registryRequestScope`, `newsScope`,
- * `supplierReviewScope`, and `appealScope` / `reburialScope` for records addressed to an akimat by a person
+ * `supplierReviewScope`, `supplierOrderScope`, and `appealScope` / `reburialScope` for records addressed to an akimat by a person
  * (appeals). A workflow's machine names its scope as `scope: (caller) => xScope(caller, table…)`.
  *
  * This is the one place that turns a role into a scope; services do not compare roles themselves.
@@ -227,6 +227,22 @@ export function akimatCemeteryScope(akimatId: number, cemeteryColumn: AnyPgColum
 export function ownSupplierId(user: Pick<TSessionUser, "supplierId">): number {
   if (!user.supplierId) throw new AppError(404, "supplier_not_found");
   return user.supplierId;
+}
+
+// ——— Orders of goods and services ———
+
+/**
+ * The suppliers' orders a user reaches, on the order's supplier and family columns: a supplier's
+ * people their company's (never another's), the admin every one (to read: the suppliers' quality),
+ * anyone else their own (the family).
+ */
+export function supplierOrderScope(
+  user: Pick<TSessionUser, "id" | "role" | "supplierId">,
+  columns: { supplierId: AnyPgColumn; clientId: AnyPgColumn },
+): SQL | null {
+  if (worksEverywhere(user)) return null;
+  if (user.role === "supplier") return user.supplierId ? eq(columns.supplierId, user.supplierId) : sql`false`;
+  return eq(columns.clientId, user.id);
 }
 
 // ——— Appeals to the akimat ———

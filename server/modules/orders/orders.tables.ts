@@ -103,6 +103,8 @@ export const supplierOrders = pgTable(
     acceptBy: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),
     acceptedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    /** How the family chose to pay (its order's method, copied). */
+    paymentMethod: text({ enum: ORDER_PAYMENT_METHODS }).notNull(),
     paymentStatus: text({ enum: ORDER_PAYMENT_STATUSES }).notNull().default("unpaid"),
     /** How it was paid: `online`, or `on_delivery` / `office` recorded by the supplier. */
     paidVia: text({ enum: ["online", "on_delivery", "office"] }),
