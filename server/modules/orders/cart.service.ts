@@ -4,7 +4,7 @@
  * when; the price, the amounts and the total are read from the catalogue on the server, and fixed as
  * each line's snapshot at checkout. A form's one-time key makes a double submit one order.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { almatyInstant } from "../../../common/calendar/almaty.ts";
 import type { ZCartAdd, ZCartUpdate, ZCheckout } from "../../../common/order-forms.ts";
