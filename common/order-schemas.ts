@@ -72,6 +72,24 @@ export const ZCart = z
   .meta({ id: "Cart" });
 export type TCart = z.infer<typeof ZCart>;
 
+/** An item the family can add to a burial's cart: on sale and serving its cemetery. */
+export const ZCartOffer = z.object({
+  id: z.number(),
+  ...ZNames,
+  kind: z.enum(ITEM_KINDS),
+  category: z.enum(CATALOG_CATEGORIES),
+  unit: z.enum(ITEM_UNITS),
+  price: z.number(),
+  leadHours: z.number(),
+  supplier: z.object({ id: z.number(), name: z.string() }),
+  /** Whether it can be ready by the burial's time (its lead time). */
+  fitsBurial: z.boolean(),
+  /** Already in the cart. */
+  inCart: z.boolean(),
+});
+export type TCartOffer = z.infer<typeof ZCartOffer>;
+export const ZCartOfferPage = pageSchema(ZCartOffer).meta({ id: "CartOfferPage" });
+
 export const ZOrderLine = z.object({
   id: z.number(),
   itemId: z.number(),

@@ -235,7 +235,7 @@ const TABLE = [
   {
     id: "supplier-ticket-active",
     path: "/supplier/tickets/active/:id",
-    file: "routes/orders/supplier-order.tsx",
+    file: "routes/orders/order-page.tsx",
     layout: "supplier",
     permission: "orders.fulfil",
   },
@@ -250,7 +250,7 @@ const TABLE = [
   {
     id: "supplier-ticket-archive",
     path: "/supplier/tickets/archive/:id",
-    file: "routes/orders/supplier-order.tsx",
+    file: "routes/orders/order-page.tsx",
     layout: "supplier",
     permission: "orders.fulfil",
   },
@@ -342,7 +342,7 @@ const TABLE = [
   {
     id: "client-services-order",
     path: "/client/services/:id",
-    file: "routes/orders/family-order.tsx",
+    file: "routes/orders/order-page.tsx",
     layout: "client",
     permission: "orders.place",
   },

@@ -10,7 +10,14 @@ import { Icon } from "./icon.tsx";
  * it was made, and its form's answer (messages next to the fields, what was typed; emptied after a
  * success).
  */
-export type TMoveReply<M extends string = string> = { move: M; id: number | null; done: boolean; form: TFormReply };
+export type TMoveReply<M extends string = string> = {
+  move: M;
+  id: number | null;
+  /** Which of the page's kinds of record (`of`), on a page that moves two (an order and its lines). */
+  of?: string | null;
+  done: boolean;
+  form: TFormReply;
+};
 
 /** The fields of a move's form, by name (`fields.reason`), as `useSchemaForm` gives them. */
 type TFields<N extends TFormName> = ReturnType<typeof useSchemaForm<N>>["fields"];
@@ -49,6 +56,8 @@ type TProps<M extends string, F extends TMoveForms<M>> = {
   answer?: TMoveReply<M> | null;
   /** The record, on a page of several: posted as `id`, and only its answer is shown here. */
   id?: number;
+  /** The kind of record, on a page that moves two kinds (posted as `of`; only its answers are shown here). */
+  of?: string;
   /** Prefix of the fields' ids (distinct per record on a page of several). */
   prefix?: string;
   /** Said when none of the drawn moves is allowed now. */
@@ -72,8 +81,8 @@ type TProps<M extends string, F extends TMoveForms<M>> = {
  * ```
  */
 export function MoveForms<M extends string, F extends TMoveForms<M>>(props: TProps<M, F>) {
-  const { moves, views, answer, id, empty, inline, small } = props;
-  const mine = answer && (id === undefined || answer.id === id) ? answer : null;
+  const { moves, views, answer, id, of, empty, inline, small } = props;
+  const mine = answer && (id === undefined || answer.id === id) && (answer.of ?? undefined) === of ? answer : null;
   const drawn = (Object.keys(views) as M[]).filter((m) => moves.includes(m));
   const doneText = mine?.done ? views[mine.move]?.done : undefined;
   return (
@@ -99,6 +108,7 @@ export function MoveForms<M extends string, F extends TMoveForms<M>>(props: TPro
           view={views[m] as TMoveView}
           lastResult={mine?.move === m && !mine.done ? mine.form : undefined}
           id={id}
+          of={of}
           small={small}
           prefix={`${props.prefix ?? "mv"}-${m}`}
         />
@@ -113,9 +123,11 @@ function MoveForm({
   view,
   lastResult,
   id,
+  of,
   small,
   prefix,
 }: {
+  of: string | undefined;
   small?: boolean;
   move: string;
   schema: TFormName | undefined;
@@ -132,6 +144,7 @@ function MoveForm({
     <Form method="post" className="form move-form" data-testid={`move-form-${move}`} {...form.props}>
       <input type="hidden" name="move" value={move} />
       {id !== undefined ? <input type="hidden" name="id" value={id} /> : null}
+      {of !== undefined ? <input type="hidden" name="of" value={of} /> : null}
       <FormError form={form} />
       {view.confirm?.warning ? (
         <p className="alert alert--warning" id={hintId}>

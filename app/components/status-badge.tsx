@@ -47,6 +47,18 @@ const KINDS = {
       reburied: "neutral",
     },
   },
+  /** A supplier's order: waiting for the supplier, under way, done, ended unaccepted. */
+  supplier_order: {
+    prefix: "order.status",
+    tones: { new: "wait", accepted: "info", archived: "ok", expired: "stop", cancelled: "stop" },
+  },
+  /** A line of an order. */
+  order_line: {
+    prefix: "order.line_status",
+    tones: { new: "wait", accepted: "info", in_progress: "info", done: "ok", cancelled: "neutral" },
+  },
+  /** An order's payment, kept apart from its fulfilment. */
+  order_payment: { prefix: "order.payment", tones: { unpaid: "wait", paid: "ok", refund_due: "stop" } },
 } satisfies Record<string, { prefix: string; tones: Record<string, Tone> }>;
 
 export type TBadgeKind = keyof typeof KINDS;

@@ -32,6 +32,8 @@ export async function moveAction<M extends string>(
     moves: readonly M[];
     /** The record's id when the page has one (else the form's `id` field names it). */
     id?: number;
+    /** The kind of record, on a page that moves two kinds (the form's `of`; see `<MoveForms of>`). */
+    of?: string;
     send: (move: M, body: Record<string, unknown>, id: number) => Promise<unknown>;
   },
 ) {
@@ -47,6 +49,7 @@ export async function moveAction<M extends string>(
   const answer = (done: boolean, reply: TFormReply): TMoveReply<M> => ({
     move,
     id: opts.id === undefined ? id : null,
+    ...(opts.of !== undefined ? { of: opts.of } : {}),
     done,
     form: reply,
   });

@@ -1,6 +1,6 @@
 import { placeText } from "../../../common/place-text.ts";
 import { documentUrls } from "../../../common/booking-terms.ts";
-import { routeLinks } from "../../../common/map-links.ts";
+import { WayLinks } from "../../components/way-links.tsx";
 import { formatPhones } from "../../../common/phone.ts";
 import { Icon } from "../../components/icon.tsx";
 import { LazyCemeteriesMap as CemeteriesMap } from "../../components/map/lazy.tsx";
@@ -41,7 +41,6 @@ export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
           {onMap.length ? <CemeteriesMap cemeteries={onMap} onChoose={open} /> : null}
           <ul className="cards" data-testid="client-cemeteries">
             {mine.map((c) => {
-              const links = c.center ? routeLinks(c.center) : null;
               return (
                 <li key={c.id} id={`cemetery-${c.id}`} className="card">
                   <h2 className="card__title">{c.name}</h2>
@@ -66,22 +65,7 @@ export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
                       ))}
                     </ul>
                   ) : null}
-                  {links ? (
-                    <p className="way-links">
-                      <Icon name="map-pin" /> {t("search.route")}:{" "}
-                      <a href={links.yandex} target="_blank" rel="noreferrer">
-                        {t("search.yandex")}
-                      </a>{" "}
-                      ·{" "}
-                      <a href={links.twoGis} target="_blank" rel="noreferrer">
-                        2GIS
-                      </a>{" "}
-                      ·{" "}
-                      <a href={links.google} target="_blank" rel="noreferrer">
-                        Google
-                      </a>
-                    </p>
-                  ) : null}
+                  {c.center ? <WayLinks point={c.center} /> : null}
                 </li>
               );
             })}

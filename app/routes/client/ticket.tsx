@@ -81,9 +81,18 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="ticket-links">
         {b.status !== "cancelled" && b.status !== "expired" ? (
-          <a href={documentUrls.confirmation(b.id, locale)} className="button button--ghost">
-            <Icon name="file" /> {t("booking.confirmation_pdf")}
-          </a>
+          <>
+            <Link
+              className="button"
+              to={to(`/client/tickets/burial/add-service?request=${b.id}`)}
+              data-testid="add-service"
+            >
+              <Icon name="plus" /> {t("orders_screen.order_services")}
+            </Link>
+            <a href={documentUrls.confirmation(b.id, locale)} className="button button--ghost">
+              <Icon name="file" /> {t("booking.confirmation_pdf")}
+            </a>
+          </>
         ) : null}
         {b.status === "completed" && b.burialId ? (
           <a

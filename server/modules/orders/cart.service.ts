@@ -4,11 +4,13 @@
  * when; the price, the amounts and the total are read from the catalogue on the server, and fixed as
  * each line's snapshot at checkout. A form's one-time key makes a double submit one order.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import type { CatalogCategory } from "../../../common/catalog.ts";
+import { pageWindow, type TPage, toPage } from "../../lib/list.ts";
 import type { z } from "zod";
 import { almatyInstant } from "../../../common/calendar/almaty.ts";
 import type { ZCartAdd, ZCartUpdate, ZCheckout } from "../../../common/order-forms.ts";
-import type { TCart } from "../../../common/order-schemas.ts";
+import type { TCart, TCartOffer } from "../../../common/order-schemas.ts";
 import { acceptDeadline, MAX_CART_LINES, orderNumber } from "../../../common/orders.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Queryable } from "../../db/client.ts";
@@ -100,6 +102,66 @@ export async function getCart(s: Services, user: TSessionUser, burialRequestId: 
     suppliers: new Set(good.map((l) => l.item.supplier.id)).size,
     online: s.payments !== null,
   };
+}
+
+/**
+ * What the family can add to a burial's cart: items on sale that serve its cemetery (its city's,
+ * or listing it), by category, the cheapest first; each says whether it can be ready by the
+ * burial's time and whether it is in the cart already.
+ */
+export async function cartOffers(
+  s: Services,
+  user: TSessionUser,
+  q: { burialRequestId: number; category?: CatalogCategory; page: number; pageSize: number },
+): Promise<TPage<TCartOffer>> {
+  const { r, c } = await ownBurial(s.db, user, q.burialRequestId);
+  const where = and(
+    eq(catalogItems.status, "active"),
+    eq(catalogItems.available, true),
+    eq(suppliers.status, "active"),
+    or(
+      and(eq(catalogItems.city, c.city), sql`cardinality(${catalogItems.cemeteryIds}) = 0`),
+      sql`${c.id} = any(${catalogItems.cemeteryIds})`,
+    ),
+    q.category ? eq(catalogItems.category, q.category) : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const [[counted], rows, inCart] = await Promise.all([
+    s.db
+      .select({ n: count() })
+      .from(catalogItems)
+      .innerJoin(suppliers, eq(suppliers.id, catalogItems.supplierId))
+      .where(where),
+    s.db
+      .select({ item: catalogItems, supplier: { id: suppliers.id, name: suppliers.companyName } })
+      .from(catalogItems)
+      .innerJoin(suppliers, eq(suppliers.id, catalogItems.supplierId))
+      .where(where)
+      .orderBy(asc(catalogItems.category), asc(catalogItems.price), asc(catalogItems.id))
+      .limit(limit)
+      .offset(offset),
+    s.db
+      .select({ itemId: cartLines.itemId })
+      .from(cartLines)
+      .where(and(eq(cartLines.clientId, user.id), eq(cartLines.burialRequestId, r.id))),
+  ]);
+  const now = s.now();
+  const burialAt = r.burialDate && r.burialTime ? almatyInstant(r.burialDate, r.burialTime) : null;
+  const mine = new Set(inCart.map((l) => l.itemId));
+  const items = rows.map(({ item, supplier }) => ({
+    id: item.id,
+    nameRu: item.nameRu,
+    nameKk: item.nameKk,
+    kind: item.kind,
+    category: item.category,
+    unit: item.unit,
+    price: item.price,
+    leadHours: item.leadHours,
+    supplier,
+    fitsBurial: burialAt === null || burialAt.getTime() >= now.getTime() + item.leadHours * 3_600_000,
+    inCart: mine.has(item.id),
+  }));
+  return toPage(items, counted?.n ?? 0, q);
 }
 
 /** The field a line's problem is reported on, and its message. */
@@ -424,8 +486,8 @@ registerPayable("order", {
     return {
       number,
       receipt: payment.status === "paid" ? `PO-${number}` : null,
-      backPath: `/client/services/${r.id}`,
-      returnPath: (paid) => `/client/services/${r.id}?paid=${paid ? 1 : 0}`,
+      backPath: `/client/services?order=${r.id}`,
+      returnPath: (paid) => `/client/services?order=${r.id}&paid=${paid ? 1 : 0}`,
     };
   },
 });

@@ -123,7 +123,11 @@ async function present(db: Queryable, rows: (typeof supplierOrders.$inferSelect)
       disputedAt: r.disputedAt?.toISOString() ?? null,
       disputeText: r.disputeText,
       createdAt: r.createdAt.toISOString(),
-      burial: burials.get(p.burialRequestId) as TOrderBurial,
+      // The deceased's name is the family's; the supplier needs the day, the slot and the cemetery.
+      burial: {
+        ...(burials.get(p.burialRequestId) as TOrderBurial),
+        ...(reader.role === "supplier" ? { deceased: "" } : {}),
+      },
       family: showFamily && f ? { name: fullName(f), phone: f.phone } : null,
       lines: lines.flatMap((l, j) =>
         l.supplierOrderId === r.id

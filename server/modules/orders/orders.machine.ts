@@ -61,7 +61,7 @@ async function toFamily(
     notice(kind)(
       row.clientId,
       { number, company, ...params },
-      { link: linkTo("client-services-order", { id: row.orderId }), sms },
+      { link: linkTo("client-services-order", { id: row.id }), sms },
     ),
   ];
 }

@@ -1,18 +1,29 @@
 import { z } from "@hono/zod-openapi";
 import { ZCartAdd, ZCartUpdate, ZCheckout } from "../../../common/order-forms.ts";
+import { CATALOG_CATEGORIES } from "../../../common/catalog.ts";
 import {
   ZCart,
+  ZCartOfferPage,
   ZFamilyOrder,
   ZFamilyOrderPage,
   ZSupplierOrder,
   ZSupplierOrderPage,
 } from "../../../common/order-schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
+import { fieldError } from "../../lib/errors.ts";
 import { createRouter } from "../../lib/http.ts";
 import { listQuery } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam, ZOk } from "../../lib/openapi.ts";
 import { moveRoute } from "../workflow/move-route.ts";
-import { addToCart, checkout, getCart, removeCartLine, startOrderPayment, updateCartLine } from "./cart.service.ts";
+import {
+  addToCart,
+  cartOffers,
+  checkout,
+  getCart,
+  removeCartLine,
+  startOrderPayment,
+  updateCartLine,
+} from "./cart.service.ts";
 import { getFamilyOrder, getSupplierOrder, listFamilyOrders, listSupplierOrders } from "./order-view.service.ts";
 import { orderLineMachine, supplierOrderMachine } from "./orders.machine.ts";
 // The orders' conversation registers itself.
@@ -26,6 +37,11 @@ const zQueryId = z
   .openapi({ type: "integer", minimum: 1 } as never);
 
 const ZCartQuery = z.object({ burialRequestId: zQueryId });
+const ZOfferQuery = listQuery({
+  sort: ["price"],
+  defaultSort: "price",
+  filters: { burialRequestId: zQueryId, category: z.enum(CATALOG_CATEGORIES) },
+});
 const ZFamilyOrderQuery = listQuery({
   sort: ["createdAt"],
   defaultSort: "-createdAt",
@@ -69,6 +85,25 @@ export const orderRoutes = createRouter()
       responses: { 200: jsonResponse(ZCart, "The cart"), ...errorResponses(401, 403, 404, 409, 422) },
     }),
     async (c) => c.json(await getCart(c.get("services"), callerOf(c), c.req.valid("query").burialRequestId), 200),
+  )
+  .openapi(
+    apiRoute({
+      permission: "orders.place",
+      method: "get",
+      path: "/cart/offers",
+      tags: TAGS,
+      summary: "What the family can add to a burial's cart: items on sale serving its cemetery, by category",
+      request: { query: ZOfferQuery },
+      responses: { 200: jsonResponse(ZCartOfferPage, "A page of items"), ...errorResponses(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      if (q.burialRequestId === undefined) throw fieldError("burialRequestId", "validation.required");
+      return c.json(
+        await cartOffers(c.get("services"), callerOf(c), { ...q, burialRequestId: q.burialRequestId }),
+        200,
+      );
+    },
   )
   .openapi(
     apiRoute({

@@ -334,7 +334,7 @@ describe("paying online", () => {
     expect(payment).toMatchObject({ subject: "order", subjectId: res.json.id, amount: 95_000, status: "pending" });
     // The provider's page names the order.
     const page = await h.request("GET", `/payments/fake/${paymentId}`);
-    expect(page.json as string).toContain(`href="/client/services/${res.json.id}"`);
+    expect(page.json as string).toContain(`href="/client/services?order=${res.json.id}"`);
     const provider = h.services.payments as unknown as { sign: (id: string, o: string) => string };
     const body = { paymentId, outcome: "paid", signature: provider.sign(paymentId, "paid") };
     const calls = await Promise.all([1, 2, 3].map(() => h.request("POST", "/payments/callback/fake", { body })));

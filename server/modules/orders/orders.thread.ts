@@ -26,7 +26,8 @@ registerThread("supplier_order", {
     if (!row) return { applicant: [], staff: [] };
     return { applicant: [row.clientId], staff: await holders(tx, "orders.fulfil", { supplierId: row.supplierId }) };
   },
-  link: (id, forStaff) => (forStaff ? linkTo("supplier-ticket-active", { id }) : linkTo("client-services", {})),
+  link: (id, forStaff) =>
+    forStaff ? linkTo("supplier-ticket-active", { id }) : linkTo("client-services-order", { id }),
   subject: async (tx, id) => {
     const [row] = await tx
       .select({ orderId: supplierOrders.orderId, position: supplierOrders.position, createdAt: orders.createdAt })
