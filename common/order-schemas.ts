@@ -82,8 +82,8 @@ export const ZCartOffer = z.object({
   price: z.number(),
   leadHours: z.number(),
   supplier: z.object({ id: z.number(), name: z.string() }),
-  /** Whether it can be ready by the burial's time (its lead time). */
-  fitsBurial: z.boolean(),
+  /** Whether it can be ready by the burial's time (its lead time); null while the burial has no time yet. */
+  fitsBurial: z.boolean().nullable(),
   /** Already in the cart. */
   inCart: z.boolean(),
 });

@@ -34,11 +34,19 @@ export function Thread({
   entityType,
   entityId,
   pageReply,
+  words = "thread",
 }: {
   thread: TThread;
   entityType: string;
   entityId: number;
   pageReply?: TThreadActionData;
+  /**
+   * The catalog group naming the conversation's two sides and whom a message goes to
+   * (`side.staff`, `side.applicant`, `to_participants`, `to_participants_hint`, `to_internal_hint`,
+   * `internal_hint`): `thread` (the staff and the applicant), or a workflow's own (an order's
+   * supplier and family).
+   */
+  words?: string;
 }) {
   const { t, locale } = useT();
   const fetcher = useFetcher<typeof threadAction>();
@@ -141,7 +149,7 @@ export function Thread({
       {comments.length ? (
         <ol className="thread__list">
           {comments.map((c) => (
-            <Comment key={c.id} comment={c} isFirstUnread={c.id === firstUnread} />
+            <Comment key={c.id} comment={c} isFirstUnread={c.id === firstUnread} words={words} />
           ))}
         </ol>
       ) : (
@@ -181,8 +189,8 @@ export function Thread({
                   defaultChecked={fields.visibility.defaultValue !== "internal"}
                 />
                 <span>
-                  {t("thread.to_participants")}
-                  <small>{t("thread.to_participants_hint")}</small>
+                  {t(`${words}.to_participants`)}
+                  <small>{t(`${words}.to_participants_hint`)}</small>
                 </span>
               </label>
               <label className="choice__option choice__option--internal">
@@ -195,7 +203,7 @@ export function Thread({
                 />
                 <span>
                   <Icon name="shield" size={16} /> {t("thread.to_internal")}
-                  <small>{t("thread.to_internal_hint")}</small>
+                  <small>{t(`${words}.to_internal_hint`)}</small>
                 </span>
               </label>
             </fieldset>
@@ -219,7 +227,15 @@ export function Thread({
 }
 
 /** One comment: who (name and side), when, the text as text, the files; an internal note marked. */
-function Comment({ comment: c, isFirstUnread }: { comment: TThreadComment; isFirstUnread: boolean }) {
+function Comment({
+  comment: c,
+  isFirstUnread,
+  words,
+}: {
+  comment: TThreadComment;
+  isFirstUnread: boolean;
+  words: string;
+}) {
   const { t, locale } = useT();
   const isInternal = c.visibility === "internal";
   const who = c.author.isMe ? t("thread.you") : (c.author.name ?? t("thread.author_removed"));
@@ -236,7 +252,7 @@ function Comment({ comment: c, isFirstUnread }: { comment: TThreadComment; isFir
       ) : null}
       <div className="comment__head">
         <strong className="comment__author">{who}</strong>
-        <span className="comment__side">{t(`thread.side.${c.author.side}`)}</span>
+        <span className="comment__side">{t(`${words}.side.${c.author.side}`)}</span>
         <time className="comment__time" dateTime={c.createdAt}>
           {formatDate(locale, c.createdAt, true)}
         </time>
@@ -244,7 +260,7 @@ function Comment({ comment: c, isFirstUnread }: { comment: TThreadComment; isFir
       {isInternal ? (
         <p className="comment__internal" data-testid="comment-internal">
           <Icon name="shield" size={16} /> <strong>{t("thread.internal_badge")}</strong>
-          {` — ${t("thread.internal_hint")}`}
+          {` — ${t(`${words}.internal_hint`)}`}
         </p>
       ) : null}
       <p className="comment__body">{c.body}</p>

@@ -219,7 +219,11 @@ function OfferCard({
 }) {
   const { t, locale } = useT();
   const busy = useNavigation().state !== "idle";
-  const { form, fields } = useSchemaForm("ZCartAdd", { id: `offer-${o.id}`, lastResult: reply?.form });
+  const { form, fields } = useSchemaForm("ZCartAdd", {
+    id: `offer-${o.id}`,
+    lastResult: reply?.form,
+    defaultValue: { quantity: "1", place: "cemetery", deliveryDate: when.date, deliveryTime: when.time },
+  });
   const added = reply && reply.form.initialValue === null;
   return (
     <li className="card offer" data-testid={`offer-${o.id}`}>
@@ -242,7 +246,7 @@ function OfferCard({
         <input type="hidden" name="burialRequestId" value={burialRequestId} />
         <input type="hidden" name="itemId" value={o.id} />
         <FormError form={form} />
-        {o.fitsBurial ? (
+        {o.fitsBurial === true ? (
           <>
             <input type="hidden" name="place" value="cemetery" />
             <input type="hidden" name="deliveryDate" value={when.date} />
@@ -251,7 +255,11 @@ function OfferCard({
           </>
         ) : (
           <>
-            <p className="alert alert--warning">{t("orders_screen.not_by_burial", { hours: o.leadHours })}</p>
+            {o.fitsBurial === false ? (
+              <p className="alert alert--warning">{t("orders_screen.not_by_burial", { hours: o.leadHours })}</p>
+            ) : (
+              <p className="field__hint">{t("orders_screen.when_hint")}</p>
+            )}
             <DeliveryFields
               place={fields.place}
               address={fields.address}
@@ -262,16 +270,7 @@ function OfferCard({
         )}
         <div className="offer__row">
           <Field field={fields.quantity} label={t("orders_screen.quantity")}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                min={1}
-                max={MAX_LINE_QUANTITY}
-                defaultValue={p.defaultValue ?? "1"}
-                inputMode="numeric"
-              />
-            )}
+            {(p) => <input {...p} type="number" min={1} max={MAX_LINE_QUANTITY} inputMode="numeric" />}
           </Field>
           <button type="submit" className="button" disabled={busy} data-testid={`offer-${o.id}-add`}>
             <Icon name="plus" /> {o.inCart ? t("orders_screen.update_cart") : t("orders_screen.add_to_cart")}
@@ -310,7 +309,7 @@ function DeliveryFields({
     <>
       <Field field={place} label={t("orders_screen.place")}>
         {(p) => (
-          <select {...p} defaultValue={p.defaultValue ?? "cemetery"}>
+          <select {...p}>
             <option value="cemetery">{t("order.place.cemetery")}</option>
             <option value="address">{t("order.place.address")}</option>
           </select>
@@ -363,18 +362,18 @@ function CartSection({ cart, reply, checkoutKey }: { cart: TCart; reply: TReply 
             <input type="hidden" name="burialRequestId" value={cart.burial.id} />
             <input type="hidden" name="checkoutKey" value={checkoutKey} />
             <FormError form={form} />
-            <fieldset className="field">
-              <legend className="field__label">{t("orders_screen.payment_method")}</legend>
+            <fieldset className="choice" data-testid="checkout-method">
+              <legend>{t("orders_screen.payment_method")}</legend>
               {(cart.online ? (["online", "on_delivery"] as const) : (["on_delivery"] as const)).map((m, i) => (
-                <label key={m} className="choice">
+                <label key={m} className="choice__option">
                   <input
                     type="radio"
                     name={fields.paymentMethod.name}
                     value={m}
                     defaultChecked={i === 0}
                     data-testid={`checkout-${m}`}
-                  />{" "}
-                  {t(`order.payment_method.${m}`)}
+                  />
+                  <span>{t(`order.payment_method.${m}`)}</span>
                 </label>
               ))}
             </fieldset>

@@ -265,7 +265,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         ) : null}
       </section>
 
-      <Thread thread={thread} entityType="supplier_order" entityId={o.id} pageReply={threadReply} />
+      <Thread
+        thread={thread}
+        entityType="supplier_order"
+        entityId={o.id}
+        pageReply={threadReply}
+        words="orders_screen.thread"
+      />
     </section>
   );
 }

@@ -158,7 +158,7 @@ export async function cartOffers(
     price: item.price,
     leadHours: item.leadHours,
     supplier,
-    fitsBurial: burialAt === null || burialAt.getTime() >= now.getTime() + item.leadHours * 3_600_000,
+    fitsBurial: burialAt === null ? null : burialAt.getTime() >= now.getTime() + item.leadHours * 3_600_000,
     inCart: mine.has(item.id),
   }));
   return toPage(items, counted?.n ?? 0, q);
