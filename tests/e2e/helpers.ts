@@ -129,3 +129,53 @@ export async function bookThroughApi(
   expect(upload.status()).toBe(201);
   return id;
 }
+
+/**
+ * A booking of the family signed in on `family` (its cookies), ready and paid at the office by the
+ * demo manager signed in on `staff`: a free place of an open cemetery, a certificate, the first
+ * slot with room. Paid, it counts against no quota of unpaid bookings. Its id.
+ */
+export async function paidBookingThroughApi(
+  family: APIRequestContext,
+  staff: APIRequestContext,
+  deceased: { surname: string; name: string },
+): Promise<number> {
+  const cemeteries = (await (await family.get("/api/v1/cemeteries")).json()).items as {
+    id: number;
+    status: string;
+    counts: { free: number };
+    center: [number, number] | null;
+  }[];
+  const c = cemeteries.find((x) => x.status === "open" && x.counts.free > 0 && x.center) as (typeof cemeteries)[number];
+  const [lng, lat] = c.center as [number, number];
+  let free: number | undefined;
+  for (let d = 0.001; d < 0.05 && !free; d *= 2) {
+    const plots = await family.get(`/api/v1/cemeteries/${c.id}/plots`, {
+      params: { bbox: [lng - d, lat - d, lng + d, lat + d].join(",") },
+    });
+    const features = (await plots.json()).features as { properties: { id: number; status: string } }[];
+    free = features.find((f) => f.properties.status === "free")?.properties.id;
+  }
+  expect(free, "a free place").toBeDefined();
+  const id = await bookThroughApi(family, free as number, deceased);
+  const upload = await family.post("/api/v1/uploads", {
+    multipart: {
+      file: { name: "свидетельство.pdf", mimeType: "application/pdf", buffer: CERTIFICATE_PDF },
+      purpose: "document",
+    },
+  });
+  const slots = await (await family.get(`/api/v1/burial-requests/${id}/slots`)).json();
+  type TSlotDay = { date: string; slots: { time: string; left: number }[] };
+  const day = (slots.days as TSlotDay[]).find((d) => d.slots.some((x) => x.left > 0)) as TSlotDay;
+  const details = await family.put(`/api/v1/burial-requests/${id}/details`, {
+    data: {
+      certificateIds: [(await upload.json()).id],
+      burialDate: day.date,
+      burialTime: day.slots.find((x) => x.left > 0)?.time,
+    },
+  });
+  expect(details.status(), await details.text()).toBe(200);
+  const paid = await staff.post(`/api/v1/burial-requests/${id}/moves/pay_office`, { data: { receipt: "К-1" } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return id;
+}
