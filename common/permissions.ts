@@ -57,6 +57,13 @@ export const PERMISSIONS = {
   "reburials.read": ["client", "akimat"],
   /** Handle the akimat's reburial requests: assign, ask for documents, hear, approve or refuse. */
   "reburials.handle": ["akimat"],
+  // Reviews of the marketplace (issue 15 §3): whose reviews, `reviewScope` (access module).
+  /** Write and edit one's reviews of one's own done order lines; read them. */
+  "reviews.write": ["client"],
+  /** Read the company's published reviews, reply once, appeal one. */
+  "reviews.respond": ["supplier"],
+  /** Moderate reviews (approve, reject) and decide the suppliers' appeals against them. */
+  "reviews.moderate": ["admin"],
   // A supplier company's own account
   "supplier.profile": ["supplier"],
   // Each role's own area of the site (its notifications page, its navigation)

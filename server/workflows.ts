@@ -3,6 +3,8 @@ import { BURIAL_REQUEST_MOVE_FORMS } from "../common/booking-terms.ts";
 import type { TMoveForms } from "../common/move-forms.ts";
 import { APPEAL_MOVE_FORMS } from "../common/appeals.ts";
 import { REBURIAL_MOVE_FORMS } from "../common/reburials.ts";
+import { REVIEW_APPEAL_MOVE_FORMS, REVIEW_MOVE_FORMS } from "../common/reviews.ts";
+import { reviewAppealMachine, reviewMachine } from "./modules/reviews/reviews.machine.ts";
 import { reburialMachine } from "./modules/reburials/reburials.machine.ts";
 import { appealMachine } from "./modules/appeals/appeals.machine.ts";
 import { burialRequestMachine } from "./modules/burial-requests/burial-requests.machine.ts";
@@ -26,4 +28,6 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: burialRequestMachine, forms: BURIAL_REQUEST_MOVE_FORMS },
   { machine: appealMachine, forms: APPEAL_MOVE_FORMS },
   { machine: reburialMachine, forms: REBURIAL_MOVE_FORMS },
+  { machine: reviewMachine, forms: REVIEW_MOVE_FORMS },
+  { machine: reviewAppealMachine, forms: REVIEW_APPEAL_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

@@ -62,7 +62,15 @@ export type ErrorCode =
   | "booking_document_unavailable"
   | "thread_not_found"
   | "thread_closed"
-  | "comment_rate_limited";
+  | "comment_rate_limited"
+  | "review_not_found"
+  | "review_line_not_reviewable"
+  | "review_window_closed"
+  | "review_exists"
+  | "review_replied"
+  | "review_appeal_not_found"
+  | "review_appeal_open"
+  | "review_not_appealable";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };
