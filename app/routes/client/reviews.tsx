@@ -1,0 +1,88 @@
+import { formatDate } from "../../../common/i18n.ts";
+import { Icon } from "../../components/icon.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { ReviewForm } from "../../components/review-form.tsx";
+import { ReviewPhotos, ReviewReply, ReviewText, Stars } from "../../components/review-list.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { useT } from "../../lib/hooks.ts";
+import { listParams } from "../../lib/list.ts";
+import { notFound } from "../../lib/page-ids.server.ts";
+import { requestContext } from "../../lib/request-context.ts";
+import { isReviewPost, reviewFormAction } from "../../lib/reviews.server.ts";
+import type { Route } from "./+types/reviews";
+
+export function meta({ location }: Route.MetaArgs) {
+  return [{ title: location.pathname.startsWith("/kk") ? "Менің пікірлерім" : "Мои отзывы" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return context.get(requestContext).api.get("/reviews", { query: listParams(new URL(request.url)) });
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const rc = context.get(requestContext);
+  const form = await request.formData();
+  if (!isReviewPost(form)) return notFound(request);
+  return reviewFormAction(request, form, rc);
+}
+
+/** Whether the action's answer is this review's edit (its form stays open to show it). */
+const answered = (a: unknown, id: number) => typeof a === "object" && a !== null && "id" in a && a.id === id;
+
+/**
+ * `/client/reviews`: the family's reviews, newest first, with their moderation (a refusal's
+ * reason), the supplier's reply, and the edit form while the supplier has not replied.
+ */
+export default function ClientReviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useT();
+  return (
+    <section aria-labelledby="cr-title" className="stack">
+      <div className="page-head">
+        <h1 id="cr-title">{t("review_client.title")}</h1>
+      </div>
+      <p className="muted">{t("review_client.lead")}</p>
+      {loaderData.items.length === 0 ? (
+        <div className="empty">
+          <Icon name="file" size={32} />
+          <p>{t("review_client.empty")}</p>
+        </div>
+      ) : (
+        <ul className="cards" data-testid="client-reviews">
+          {loaderData.items.map((r) => (
+            <li key={r.id} className="card review" data-testid={`my-review-${r.id}`}>
+              <div className="card__head">
+                <h2 className="card__title">{r.item.name}</h2>
+                <StatusBadge kind="review" status={r.status} />
+              </div>
+              <div className="review__meta">
+                <Stars rating={r.rating} />
+                <span>{r.supplier.name}</span>
+                <span>{t("review.written", { date: formatDate(locale, r.createdAt) })}</span>
+              </div>
+              <ReviewText text={r.text} hidden={false} />
+              <ReviewPhotos photos={r.photos} />
+              {r.status === "rejected" && r.rejectReason ? (
+                <p className="alert alert--warning" data-testid="review-rejected">
+                  {t("review_admin.reason_shown", { reason: t(`review.reject_reason.${r.rejectReason}`) })}
+                  {r.rejectComment ? ` — ${r.rejectComment}` : ""}
+                </p>
+              ) : null}
+              {r.textHidden ? <p className="muted">{t("review.text_hidden")}</p> : null}
+              {r.excludedFromRating ? <p className="muted">{t("review.excluded")}</p> : null}
+              <ReviewReply reply={r.reply} />
+              {r.moves.includes("edit") ? (
+                <details className="record" open={answered(actionData, r.id)}>
+                  <summary className="button button--ghost button--small">{t("review_client.edit")}</summary>
+                  <ReviewForm review={r} answer={actionData} />
+                </details>
+              ) : r.reply ? (
+                <p className="muted">{t("review_form.locked")}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={loaderData.page} pageSize={loaderData.pageSize} total={loaderData.total} />
+    </section>
+  );
+}
