@@ -112,3 +112,16 @@ export const ZReviewCreated = z
   .meta({ id: "ReviewCreated" });
 export const ZReviewsApproved = z.object({ approved: z.array(z.number()) }).meta({ id: "ReviewsApproved" });
 export const ZReviewAppealCreated = z.object({ id: z.number() }).meta({ id: "ReviewAppealCreated" });
+
+/** A done line of the family's orders that it may still review (no review yet, the window open). */
+export const ZReviewableLine = z
+  .object({
+    lineId: z.number(),
+    item: ZNamed,
+    supplier: ZNamed,
+    doneAt: z.string(),
+    until: z.string().meta({ description: "The last moment the review may be written" }),
+  })
+  .meta({ id: "ReviewableLine" });
+export type TReviewableLine = z.infer<typeof ZReviewableLine>;
+export const ZReviewableLines = z.object({ items: z.array(ZReviewableLine) }).meta({ id: "ReviewableLines" });

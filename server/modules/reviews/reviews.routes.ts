@@ -6,6 +6,7 @@ import {
   ZReviewAppealPage,
   ZReviewCreated,
   ZReviewPage,
+  ZReviewableLines,
   ZReviewsApproved,
 } from "../../../common/review-schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
@@ -20,6 +21,7 @@ import {
   itemReviews,
   listReviewAppeals,
   listReviews,
+  reviewableLines,
   supplierReviews,
   writeReview,
   ZPublicReviewQuery,
@@ -80,6 +82,17 @@ export const reviewRoutes = createRouter()
       responses: { 200: jsonResponse(ZReviewPage, "A page of reviews"), ...errorResponses(401, 422) },
     }),
     async (c) => c.json(await listReviews(c.get("services"), callerOf(c), c.req.valid("query"), c.get("locale")), 200),
+  )
+  .openapi(
+    apiRoute({
+      permission: "reviews.write",
+      method: "get",
+      path: "/reviews/reviewable",
+      tags: TAGS,
+      summary: "The family's done lines it may still review (no review yet, within 100 days), newest done first",
+      responses: { 200: jsonResponse(ZReviewableLines, "The lines"), ...errorResponses(401, 403) },
+    }),
+    async (c) => c.json(await reviewableLines(c.get("services"), callerOf(c), c.get("locale")), 200),
   )
   .openapi(
     apiRoute({

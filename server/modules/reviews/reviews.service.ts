@@ -6,7 +6,7 @@
  * (`reviews.machine.ts`), the ratings `reviews.ratings.ts`.
  */
 import { z } from "@hono/zod-openapi";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Locale } from "../../../common/locale.ts";
 import { can } from "../../../common/permissions.ts";
 import type { ZReviewAppealCreate, ZReviewCreate } from "../../../common/review-forms.ts";
@@ -16,8 +16,15 @@ import type {
   TReview,
   TReviewAppeal,
   TReviewAppealSummary,
+  TReviewableLine,
 } from "../../../common/review-schemas.ts";
-import { meanRating, REVIEW_APPEAL_STATUSES, REVIEW_STATUSES, reviewWindowEnd } from "../../../common/reviews.ts";
+import {
+  meanRating,
+  REVIEW_APPEAL_STATUSES,
+  REVIEW_STATUSES,
+  REVIEW_WINDOW_DAYS,
+  reviewWindowEnd,
+} from "../../../common/reviews.ts";
 import type { Queryable } from "../../db/client.ts";
 import { isSystem, type TCaller, type TSessionUser } from "../../lib/caller.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -456,6 +463,55 @@ export async function listReviewAppeals(
     });
   }
   return toPage(items, total?.n ?? 0, q);
+}
+
+/** How many lines awaiting a review the family's page lists at most (the newest done first). */
+const REVIEWABLE_MAX = 50;
+
+/**
+ * The family's done lines it may still review: its own, done within the window, with no review
+ * yet; the newest done first. The family's reviews page offers the form for each.
+ */
+export async function reviewableLines(
+  s: Services,
+  user: TSessionUser,
+  locale: Locale,
+): Promise<{ items: TReviewableLine[] }> {
+  const since = new Date(s.now().getTime() - REVIEW_WINDOW_DAYS * 24 * 3600_000);
+  const rows = await s.db
+    .select({
+      lineId: orderLines.id,
+      itemId: orderLines.itemId,
+      nameRu: orderLines.nameRu,
+      nameKk: orderLines.nameKk,
+      doneAt: orderLines.doneAt,
+      supplierId: supplierOrders.supplierId,
+      supplier: suppliers.companyName,
+    })
+    .from(orderLines)
+    .innerJoin(supplierOrders, eq(supplierOrders.id, orderLines.supplierOrderId))
+    .innerJoin(suppliers, eq(suppliers.id, supplierOrders.supplierId))
+    .leftJoin(reviews, eq(reviews.lineId, orderLines.id))
+    .where(
+      and(
+        eq(supplierOrders.clientId, user.id),
+        eq(orderLines.status, "done"),
+        gte(orderLines.doneAt, since),
+        isNull(reviews.id),
+      ),
+    )
+    .orderBy(desc(orderLines.doneAt), desc(orderLines.id))
+    .limit(REVIEWABLE_MAX);
+  return {
+    items: rows.map((r) => ({
+      lineId: r.lineId,
+      // The line's own name: what was sold, as the family saw it.
+      item: { id: r.itemId, name: locale === "kk" ? r.nameKk : r.nameRu },
+      supplier: { id: r.supplierId, name: r.supplier },
+      doneAt: (r.doneAt as Date).toISOString(),
+      until: reviewWindowEnd(r.doneAt as Date).toISOString(),
+    })),
+  };
 }
 
 // ---------- Public ----------

@@ -6,7 +6,9 @@ import { catalogItem, demoSupplierId, orderLine, otherSupplierId } from "../../t
 import { catalogItems } from "../catalog/catalog.tables.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
 import { users } from "../users/users.tables.ts";
+import { demoAkimatId } from "../../test/registry-fixtures.ts";
 import { cityMeanRating, supplierRating, supplierRatings } from "./reviews.ratings.ts";
+import { REVIEW_DEMO_PHONE, seedReviewsDemo } from "./reviews.seed.ts";
 import { reviews } from "./reviews.tables.ts";
 
 const NOW = new Date("2026-11-25T06:00:00Z");
@@ -323,5 +325,37 @@ describe("ratings", () => {
     expect(bayesianRating(b?.sum as number, b?.count as number, mean)).toBeGreaterThan(
       bayesianRating(a?.sum as number, a?.count as number, mean),
     );
+  });
+});
+
+describe("the lines a family may review", () => {
+  it("lists its own done lines within the window without a review, newest first", async () => {
+    const old = await doneLine(new Date(NOW.getTime() - 101 * DAY));
+    const a = await doneLine(new Date(NOW.getTime() - 3 * DAY));
+    const b = await doneLine(new Date(NOW.getTime() - DAY));
+    await orderLine(h.db, { clientId, itemId, status: "accepted" });
+    await write(a, 5);
+    const r = await h.request("GET", "/reviews/reviewable", { token: client });
+    expect(r.json.items.map((l: { lineId: number }) => l.lineId)).toEqual([b]);
+    expect(r.json.items[0]).toMatchObject({ supplier: { id: supplierId }, item: { id: itemId } });
+    expect(old).toBeGreaterThan(0);
+    expect((await h.request("GET", "/reviews/reviewable", { token: supplier })).status).toBe(403);
+  });
+});
+
+describe("the demo", () => {
+  it("gives a family of its own a finished order with lines to review, once", async () => {
+    const akimatId = await demoAkimatId(h.db);
+    await seedReviewsDemo(h.db, akimatId, NOW);
+    await seedReviewsDemo(h.db, akimatId, NOW);
+    const token = await h.login(REVIEW_DEMO_PHONE);
+    const lines = await h.request("GET", "/reviews/reviewable", { token });
+    expect(lines.json.items).toHaveLength(4);
+    expect(lines.json.items[0]).toMatchObject({ supplier: { id: supplierId } });
+    const r = await h.request("POST", "/reviews", {
+      token,
+      body: { lineId: lines.json.items[0].lineId, rating: 5, text: TEXT },
+    });
+    expect(r.status).toBe(201);
   });
 });
