@@ -55,6 +55,7 @@ export default function CommentAppeals({ loaderData, actionData }: Route.Compone
   const { t, locale } = useT();
   const list = useListParams();
   const { page, status } = loaderData;
+  const moveAnswer = actionData && "move" in actionData ? actionData : null;
   return (
     <section aria-labelledby="ca-title" className="stack">
       <div className="page-head">
@@ -73,6 +74,12 @@ export default function CommentAppeals({ loaderData, actionData }: Route.Compone
           </Link>
         ))}
       </nav>
+      {moveAnswer?.done ? (
+        // The appeal has left the queue it was in: what was done is said here.
+        <p className="alert alert--success" role="status" data-testid="review-moved">
+          <Icon name="check" /> {t("review_appeal.decided")}
+        </p>
+      ) : null}
       {page.items.length === 0 ? (
         <div className="empty">
           <Icon name="check" size={32} />
@@ -132,7 +139,7 @@ export default function CommentAppeals({ loaderData, actionData }: Route.Compone
               <MoveForms
                 moves={a.moves}
                 forms={REVIEW_APPEAL_MOVE_FORMS}
-                answer={actionData}
+                answer={moveAnswer?.done ? null : moveAnswer}
                 id={a.id}
                 prefix={`a${a.id}`}
                 views={{

@@ -92,6 +92,12 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
           </Link>
         ))}
       </nav>
+      {moveAnswer?.done ? (
+        // The review has left the queue it was in: what was done is said here.
+        <p className="alert alert--success" role="status" data-testid="review-moved">
+          <Icon name="check" /> {t(moveAnswer.move === "approve" ? "review_admin.approved" : "review_admin.rejected")}
+        </p>
+      ) : null}
       {bulkAnswer?.bulk ? (
         <p className="alert alert--success" role="status" data-testid="bulk-done">
           <Icon name="check" /> {t("review_admin.bulk_done", { count: bulkAnswer.bulk })}
@@ -142,7 +148,7 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
                 small
                 moves={r.moves}
                 forms={REVIEW_MOVE_FORMS}
-                answer={moveAnswer}
+                answer={moveAnswer?.done ? null : moveAnswer}
                 id={r.id}
                 prefix={`r${r.id}`}
                 views={{
