@@ -79,7 +79,8 @@ function CreateForm({ lineId, mine, prefix }: { lineId: number; mine: TReviewRep
   const { t } = useT();
   const { form, fields } = useSchemaForm("ZReviewCreate", {
     id: prefix,
-    lastResult: mine?.done ? { initialValue: null } : mine?.form,
+    // After a success the action's reply is `{ initialValue: null }` (emptied): one object, not one per render.
+    lastResult: mine?.form,
   });
   if (mine?.done) {
     return (
