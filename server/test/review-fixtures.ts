@@ -10,7 +10,7 @@ import { DEMO_PHONES } from "../db/seed.ts";
 import { burialRequests } from "../modules/burial-requests/burial-requests.tables.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../modules/burials/burials.seed.ts";
 import { catalogItems } from "../modules/catalog/catalog.tables.ts";
-import { orderLines, orders, supplierOrders } from "../modules/orders/orders.tables.ts";
+import { insertOrder } from "../modules/reviews/reviews.seed.ts";
 import { suppliers } from "../modules/users/organisations.tables.ts";
 import { users } from "../modules/users/users.tables.ts";
 import { demoAkimatId } from "./registry-fixtures.ts";
@@ -113,48 +113,15 @@ export async function orderLine(
   const [item] = await db.select().from(catalogItems).where(eq(catalogItems.id, r.itemId));
   if (!item) throw new Error(`no item ${r.itemId}`);
   const burialRequestId = await familyBurial(db, r.clientId);
-  const [order] = await db
-    .insert(orders)
-    .values({
-      clientId: r.clientId,
-      burialRequestId,
-      checkoutKey: `test-${orderCount}-${Math.random()}`,
-      paymentMethod: "on_delivery",
-      total: item.price,
-    })
-    .returning({ id: orders.id });
-  const [so] = await db
-    .insert(supplierOrders)
-    .values({
-      orderId: (order as { id: number }).id,
-      position: 1,
-      supplierId: item.supplierId,
-      clientId: r.clientId,
-      status: "accepted",
-      total: item.price,
-      acceptBy: new Date("2026-12-31T00:00:00Z"),
-    })
-    .returning({ id: supplierOrders.id });
-  const status = r.status ?? "done";
-  const [line] = await db
-    .insert(orderLines)
-    .values({
-      supplierOrderId: (so as { id: number }).id,
-      itemId: item.id,
-      nameRu: item.nameRu,
-      nameKk: item.nameKk,
-      kind: item.kind,
-      category: item.category,
-      unit: item.unit,
-      price: item.price,
-      quantity: 1,
-      amount: item.price,
-      place: "cemetery",
-      deliveryDate: "2026-11-24",
-      deliveryTime: "10:00",
-      status,
-      doneAt: status === "done" ? (r.doneAt ?? new Date()) : null,
-    })
-    .returning({ id: orderLines.id });
-  return (line as { id: number }).id;
+  const [line] = await insertOrder(db, {
+    clientId: r.clientId,
+    burialRequestId,
+    checkoutKey: `test-${orderCount}`,
+    items: [item],
+    deliveryDate: "2026-11-24",
+    placedAt: new Date("2026-11-20T06:00:00Z"),
+    lineStatus: r.status ?? "done",
+    doneAt: r.doneAt ?? new Date(),
+  });
+  return line as number;
 }

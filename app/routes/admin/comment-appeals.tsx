@@ -6,8 +6,8 @@ import {
   REVIEW_APPEAL_STATUSES,
   type ReviewAppealMove,
 } from "../../../common/reviews.ts";
-import { formatSize } from "../../../common/upload/queue.ts";
 import { FieldMessage } from "../../components/field-message.tsx";
+import { FileLinks } from "../../components/file-links.tsx";
 import { Field } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { MoveForms } from "../../components/move-forms.tsx";
@@ -113,23 +113,12 @@ export default function CommentAppeals({ loaderData, actionData }: Route.Compone
                 <strong>{t(`review_appeal.reason.${a.reason}`)}</strong>
               </p>
               <p className="review__text">{a.text}</p>
-              <div className="documents">
-                <h4 className="documents__title">{t("review_appeal.evidence")}</h4>
-                {a.evidence.length === 0 ? (
-                  <p className="muted">{t("review_appeal.no_evidence")}</p>
-                ) : (
-                  <ul className="plain-list">
-                    {a.evidence.map((d) => (
-                      <li key={d.id}>
-                        <a href={d.url} target="_blank" rel="noopener noreferrer">
-                          <Icon name="file" size={18} /> {d.name}
-                        </a>{" "}
-                        <span className="muted">({formatSize(d.size)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
+              <FileLinks
+                title={t("review_appeal.evidence")}
+                files={a.evidence}
+                empty={t("review_appeal.no_evidence")}
+                testId="appeal-evidence"
+              />
               {a.outcome ? (
                 <div className="review__reply">
                   <strong>{t("review_appeal.outcome_label")}:</strong> {t(`review_appeal.outcome.${a.outcome}`)}

@@ -1,13 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
-import { formatDate } from "../../../common/i18n.ts";
 import { REVIEW_MOVE_FORMS, REVIEW_REJECT_REASONS, REVIEW_STATUSES, type ReviewMove } from "../../../common/reviews.ts";
 import { FieldMessage } from "../../components/field-message.tsx";
 import { Field, FormError } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { MoveForms } from "../../components/move-forms.tsx";
+import { ReviewCard } from "../../components/review-card.tsx";
 import { Pager } from "../../components/pager.tsx";
-import { ReviewPhotos, ReviewReply, ReviewText, Stars } from "../../components/review-list.tsx";
-import { StatusBadge } from "../../components/status-badge.tsx";
 import { str, submitForm } from "../../lib/form.server.ts";
 import { useSchemaForm } from "../../lib/form.ts";
 import { useT } from "../../lib/hooks.ts";
@@ -66,7 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
  * their checkboxes, or reject with a reason code (and a kind word to the author).
  */
 export default function Comments({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useT();
+  const { t } = useT();
   const list = useListParams();
   const busy = useNavigation().state !== "idle";
   const { page, status } = loaderData;
@@ -111,32 +109,7 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <ul className="cards" data-testid="review-queue">
           {page.items.map((r) => (
-            <li key={r.id} className="card review" data-testid={`review-${r.id}`}>
-              <div className="card__head">
-                <h2 className="card__title">{r.item.name}</h2>
-                <StatusBadge kind="review" status={r.status} />
-              </div>
-              <div className="review__meta">
-                <Stars rating={r.rating} />
-                <span>
-                  {t("review.supplier")}: {r.supplier.name}
-                </span>
-                <span>
-                  {t("review.author")}: {r.author}
-                </span>
-                <span>{t("review.written", { date: formatDate(locale, r.createdAt, true) })}</span>
-                {r.editedAt ? <span>{t("review.edited", { date: formatDate(locale, r.editedAt, true) })}</span> : null}
-              </div>
-              <ReviewText text={r.text} hidden={false} />
-              <ReviewPhotos photos={r.photos} />
-              {r.status === "rejected" && r.rejectReason ? (
-                <p className="alert alert--warning">
-                  {t("review_admin.reason_shown", { reason: t(`review.reject_reason.${r.rejectReason}`) })}
-                </p>
-              ) : null}
-              {r.textHidden ? <p className="muted">{t("review.text_hidden")}</p> : null}
-              {r.excludedFromRating ? <p className="muted">{t("review.excluded")}</p> : null}
-              <ReviewReply reply={r.reply} />
+            <ReviewCard key={r.id} review={r} testId={`review-${r.id}`} staff>
               {bulkable ? (
                 <label className="check">
                   <input type="checkbox" name="ids" value={r.id} form={BULK} data-testid={`select-${r.id}`} />
@@ -180,7 +153,7 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
                   },
                 }}
               />
-            </li>
+            </ReviewCard>
           ))}
         </ul>
       )}

@@ -1,9 +1,8 @@
 import { formatDate } from "../../../common/i18n.ts";
 import { Icon } from "../../components/icon.tsx";
+import { ReviewCard } from "../../components/review-card.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { ReviewForm } from "../../components/review-form.tsx";
-import { ReviewPhotos, ReviewReply, ReviewText, Stars } from "../../components/review-list.tsx";
-import { StatusBadge } from "../../components/status-badge.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { listParams } from "../../lib/list.ts";
 import { notFound } from "../../lib/page-ids.server.ts";
@@ -97,27 +96,7 @@ export default function ClientReviews({ loaderData, actionData }: Route.Componen
       ) : (
         <ul className="cards" data-testid="client-reviews">
           {loaderData.items.map((r) => (
-            <li key={r.id} className="card review" data-testid={`my-review-${r.id}`}>
-              <div className="card__head">
-                <h2 className="card__title">{r.item.name}</h2>
-                <StatusBadge kind="review" status={r.status} />
-              </div>
-              <div className="review__meta">
-                <Stars rating={r.rating} />
-                <span>{r.supplier.name}</span>
-                <span>{t("review.written", { date: formatDate(locale, r.createdAt) })}</span>
-              </div>
-              <ReviewText text={r.text} hidden={false} />
-              <ReviewPhotos photos={r.photos} />
-              {r.status === "rejected" && r.rejectReason ? (
-                <p className="alert alert--warning" data-testid="review-rejected">
-                  {t("review_admin.reason_shown", { reason: t(`review.reject_reason.${r.rejectReason}`) })}
-                  {r.rejectComment ? ` — ${r.rejectComment}` : ""}
-                </p>
-              ) : null}
-              {r.textHidden ? <p className="muted">{t("review.text_hidden")}</p> : null}
-              {r.excludedFromRating ? <p className="muted">{t("review.excluded")}</p> : null}
-              <ReviewReply reply={r.reply} />
+            <ReviewCard key={r.id} review={r} testId={`my-review-${r.id}`}>
               {r.moves.includes("edit") ? (
                 <details className="record" open={answered(actionData, r.id)}>
                   <summary className="button button--ghost button--small">{t("review_client.edit")}</summary>
@@ -126,7 +105,7 @@ export default function ClientReviews({ loaderData, actionData }: Route.Componen
               ) : r.reply ? (
                 <p className="muted">{t("review_form.locked")}</p>
               ) : null}
-            </li>
+            </ReviewCard>
           ))}
         </ul>
       )}

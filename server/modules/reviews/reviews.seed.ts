@@ -89,16 +89,54 @@ export async function seedReviewsDemo(db: Queryable, akimatId: number, now: Date
       .returning();
     if (item) items.push(item);
   }
-  const total = items.reduce((sum, i) => sum + i.price, 0);
+  await insertOrder(db, {
+    clientId,
+    burialRequestId: (burial as { id: number }).id,
+    checkoutKey: "demo-reviews",
+    items,
+    cemeteryId,
+    deliveryDate: burialDate,
+    placedAt: weekAgo,
+    lineStatus: "done",
+    doneAt,
+  });
+}
+
+/**
+ * Writes a family's order of one supplier's items straight into the orders' tables — one order,
+ * one supplier's order, a line of each item (one of each, the item's price), each line in
+ * `lineStatus` (done at `doneAt`) — without the orders' rules: the demo's finished order, and the
+ * reviews' tests while the orders' service is written beside them. Returns the lines' ids.
+ */
+export async function insertOrder(
+  db: Queryable,
+  o: {
+    clientId: number;
+    burialRequestId: number;
+    checkoutKey: string;
+    items: readonly (typeof catalogItems.$inferSelect)[];
+    cemeteryId?: number;
+    deliveryDate: string;
+    placedAt: Date;
+    lineStatus: (typeof orderLines.$inferInsert)["status"] & string;
+    doneAt: Date | null;
+  },
+): Promise<number[]> {
+  const supplierId = o.items[0]?.supplierId;
+  if (supplierId === undefined || o.items.some((i) => i.supplierId !== supplierId)) {
+    throw new Error("an order of one supplier's items");
+  }
+  const total = o.items.reduce((sum, i) => sum + i.price, 0);
+  const done = o.lineStatus === "done";
   const [order] = await db
     .insert(orders)
     .values({
-      clientId,
-      burialRequestId: (burial as { id: number }).id,
-      checkoutKey: "demo-reviews",
+      clientId: o.clientId,
+      burialRequestId: o.burialRequestId,
+      checkoutKey: o.checkoutKey,
       paymentMethod: "on_delivery",
       total,
-      createdAt: weekAgo,
+      createdAt: o.placedAt,
     })
     .returning({ id: orders.id });
   const [so] = await db
@@ -106,40 +144,43 @@ export async function seedReviewsDemo(db: Queryable, akimatId: number, now: Date
     .values({
       orderId: (order as { id: number }).id,
       position: 1,
-      supplierId: supplier.id,
-      clientId,
-      status: "archived",
+      supplierId,
+      clientId: o.clientId,
+      status: done ? "archived" : "accepted",
       total,
-      acceptBy: weekAgo,
-      acceptedAt: weekAgo,
-      paymentStatus: "paid",
-      paidVia: "on_delivery",
-      paidAt: doneAt,
-      archivedAt: doneAt,
-      createdAt: weekAgo,
-      updatedAt: doneAt,
+      acceptBy: o.placedAt,
+      acceptedAt: o.placedAt,
+      ...(done && o.doneAt
+        ? { paymentStatus: "paid" as const, paidVia: "on_delivery" as const, paidAt: o.doneAt, archivedAt: o.doneAt }
+        : {}),
+      createdAt: o.placedAt,
     })
     .returning({ id: supplierOrders.id });
-  for (const item of items) {
-    await db.insert(orderLines).values({
-      supplierOrderId: (so as { id: number }).id,
-      itemId: item.id,
-      nameRu: item.nameRu,
-      nameKk: item.nameKk,
-      kind: item.kind,
-      category: item.category,
-      unit: item.unit,
-      price: item.price,
-      quantity: 1,
-      amount: item.price,
-      place: "cemetery",
-      cemeteryId,
-      deliveryDate: burialDate,
-      deliveryTime: "10:00",
-      status: "done",
-      startedAt: weekAgo,
-      doneAt,
-      updatedAt: doneAt,
-    });
+  const ids: number[] = [];
+  for (const item of o.items) {
+    const [line] = await db
+      .insert(orderLines)
+      .values({
+        supplierOrderId: (so as { id: number }).id,
+        itemId: item.id,
+        nameRu: item.nameRu,
+        nameKk: item.nameKk,
+        kind: item.kind,
+        category: item.category,
+        unit: item.unit,
+        price: item.price,
+        quantity: 1,
+        amount: item.price,
+        place: "cemetery",
+        cemeteryId: o.cemeteryId ?? null,
+        deliveryDate: o.deliveryDate,
+        deliveryTime: "10:00",
+        status: o.lineStatus,
+        startedAt: done ? o.placedAt : null,
+        doneAt: done ? o.doneAt : null,
+      })
+      .returning({ id: orderLines.id });
+    ids.push((line as { id: number }).id);
   }
+  return ids;
 }

@@ -176,6 +176,15 @@ describe("moderation and the rating", () => {
     expect(late).toMatchObject({ status: 409, json: { error: { code: "review_window_closed" } } });
   });
 
+  it("keeps the item's rating right when its reviews are approved at the same time", async () => {
+    const ratings = [5, 4, 3, 5, 2, 4];
+    const ids: number[] = [];
+    for (const r of ratings) ids.push((await write(await doneLine(), r)).json.id);
+    const answers = await Promise.all(ids.map((id) => move(id, "approve", admin)));
+    expect(answers.map((a) => a.status)).toEqual(ratings.map(() => 200));
+    expect(await itemRating()).toEqual({ sum: 23, count: 6 });
+  });
+
   it("approves many at once, skipping those no longer pending", async () => {
     const a = (await write(await doneLine(), 5)).json.id;
     const b = (await write(await doneLine(), 4)).json.id;
