@@ -39,7 +39,7 @@ export const REVIEW_EVIDENCE_RULES = { purposes: ["photo", "document"] as const 
 /** Binds the author's photos to the review (private until it is approved). */
 export async function attachReviewPhotos(
   tx: Queryable,
-  review: Pick<TReviewRow, "id" | "authorId" | "status">,
+  review: Pick<TReviewRow, "id" | "authorId" | "status" | "textHidden">,
   ids: readonly string[],
   now: Date,
 ) {
@@ -50,7 +50,7 @@ export async function attachReviewPhotos(
     entityType: REVIEW_PHOTOS,
     entityId: review.id,
     purposes: REVIEW_PHOTO_RULES.purposes,
-    isPublic: review.status === "approved",
+    isPublic: review.status === "approved" && !review.textHidden,
     now,
   });
 }
@@ -125,7 +125,8 @@ export const reviewMachine = defineMachine({
         publishedAt: row.publishedAt ?? now,
       }),
       effects: async (tx, _s, { row }) => {
-        await setUploadsPublic(tx, REVIEW_PHOTOS, row.id, true);
+        // A review whose text an appeal hid keeps its photos private too (they may show the same).
+        await setUploadsPublic(tx, REVIEW_PHOTOS, row.id, !row.textHidden);
         await recountItemRating(tx, row.itemId);
       },
       tell: async ({ row }, tx) => {
@@ -257,6 +258,8 @@ export const reviewAppealMachine = defineMachine({
           })
           .where(eq(reviews.id, row.reviewId))
           .returning({ itemId: reviews.itemId });
+        // A hidden text hides the photos with it: they may show what the text did (a phone, a face).
+        if (hidesText(outcome)) await setUploadsPublic(tx, REVIEW_PHOTOS, row.reviewId, false);
         if (review) await recountItemRating(tx, review.itemId);
       },
       tell: async ({ row }, tx) => {

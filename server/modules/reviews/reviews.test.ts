@@ -226,7 +226,12 @@ describe("who reads which review", () => {
 
 describe("a supplier's appeal", () => {
   it("is one open at a time; its decision hides the text or takes the stars out of the rating", async () => {
-    const id = await published(1);
+    const photo = await h.upload(client, { name: "p.png", type: "image/png", bytes: PNG, purpose: "photo" });
+    const first = await write(await doneLine(), 1, { photoIds: [photo] });
+    await move(first.json.id, "approve", admin);
+    const id = first.json.id as number;
+    const anonymousPhoto = () => h.request("GET", uploadUrl(photo).replace("/api/v1", ""));
+    expect((await anonymousPhoto()).status).toBe(200);
     await published(5);
     expect(await itemRating()).toEqual({ sum: 6, count: 2 });
     const evidence = await h.upload(supplier, { name: "order.pdf" });
@@ -254,6 +259,8 @@ describe("a supplier's appeal", () => {
     expect(await kinds(h.phones.supplier)).toContain("review_appeal_decided");
     const pub = await h.request("GET", `/reviews/items/${itemId}?sort=rating`);
     expect(pub.json.items[0]).toMatchObject({ rating: 1, text: null, textHidden: true, excludedFromRating: true });
+    expect(pub.json.items[0].photos).toEqual([]);
+    expect((await anonymousPhoto()).status).toBe(404);
     expect(pub.json.rating).toEqual({ mean: 5, count: 1 });
     const seen = await h.request("GET", `/reviews/${id}`, { token: supplier });
     expect(seen.json).toMatchObject({
