@@ -19,12 +19,44 @@ import { suppliers } from "../users/organisations.tables.ts";
 export const REVIEW_DEMO_PHONE = "+77010000019";
 /** The demo supplier (`seedDemo`), by its BIN. */
 const DEMO_SUPPLIER_BIN = "180540012343";
-/** Lines of the demo order, all done: enough for a demo and for the journey in each language. */
-const LINES = [
-  { nameRu: "Венок траурный «Память»", nameKk: "«Естелік» аза гүлшоғы", price: 18_000 },
-  { nameRu: "Корзина живых цветов", nameKk: "Тірі гүлдер себеті", price: 25_000 },
-  { nameRu: "Доставка к месту захоронения", nameKk: "Жерлеу орнына жеткізу", price: 5_000 },
-  { nameRu: "Уборка места захоронения", nameKk: "Жерлеу орнын тазалау", price: 12_000 },
+/** Lines of the demo order, all done: enough for a demo and for the journey in each language (two each). */
+const LINES: {
+  nameRu: string;
+  nameKk: string;
+  price: number;
+  kind: "product" | "service";
+  category: "flowers" | "transport" | "care";
+}[] = [
+  {
+    nameRu: "Венок траурный «Память»",
+    nameKk: "«Естелік» аза гүлшоғы",
+    price: 18_000,
+    kind: "product",
+    category: "flowers",
+  },
+  { nameRu: "Корзина живых цветов", nameKk: "Тірі гүлдер себеті", price: 25_000, kind: "product", category: "flowers" },
+  {
+    nameRu: "Доставка к месту захоронения",
+    nameKk: "Жерлеу орнына жеткізу",
+    price: 5_000,
+    kind: "service",
+    category: "transport",
+  },
+  {
+    nameRu: "Уборка места захоронения",
+    nameKk: "Жерлеу орнын тазалау",
+    price: 12_000,
+    kind: "service",
+    category: "care",
+  },
+  { nameRu: "Лента с надписью", nameKk: "Жазуы бар лента", price: 3_000, kind: "product", category: "flowers" },
+  {
+    nameRu: "Букет из белых хризантем",
+    nameKk: "Ақ хризантема гүл шоғы",
+    price: 9_000,
+    kind: "product",
+    category: "flowers",
+  },
 ];
 
 export async function seedReviewsDemo(db: Queryable, akimatId: number, now: Date = new Date()): Promise<void> {
@@ -78,12 +110,12 @@ export async function seedReviewsDemo(db: Queryable, akimatId: number, now: Date
       .values({
         supplierId: supplier.id,
         status: "inactive",
-        category: "flowers",
-        kind: l.nameRu.startsWith("Доставка") || l.nameRu.startsWith("Уборка") ? "service" : "product",
+        category: l.category,
+        kind: l.kind,
         nameRu: l.nameRu,
         nameKk: l.nameKk,
         price: l.price,
-        unit: l.nameRu.startsWith("Доставка") || l.nameRu.startsWith("Уборка") ? "service" : "piece",
+        unit: l.kind === "service" ? "service" : "piece",
         city: "Алматы",
       })
       .returning();

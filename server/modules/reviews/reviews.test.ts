@@ -366,7 +366,7 @@ describe("the demo", () => {
     await seedReviewsDemo(h.db, akimatId, NOW);
     const token = await h.login(REVIEW_DEMO_PHONE);
     const lines = await h.request("GET", "/reviews/reviewable", { token });
-    expect(lines.json.items).toHaveLength(4);
+    expect(lines.json.items).toHaveLength(6);
     expect(lines.json.items[0]).toMatchObject({ supplier: { id: supplierId } });
     const r = await h.request("POST", "/reviews", {
       token,
