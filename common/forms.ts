@@ -6,4 +6,5 @@
 export * from "./appeal-forms.ts";
 export * from "./order-forms.ts";
 export * from "./reburial-forms.ts";
+export * from "./review-forms.ts";
 export * from "./schemas.ts";

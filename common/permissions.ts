@@ -65,6 +65,13 @@ export const PERMISSIONS = {
   "orders.read": ["client", "supplier", "admin"],
   /** Fulfil the company's orders: accept, decline, work each line, record a payment taken. */
   "orders.fulfil": ["supplier"],
+  // Reviews of the marketplace (issue 15 §3): whose reviews, `reviewScope` (access module).
+  /** Write and edit one's reviews of one's own done order lines; read them. */
+  "reviews.write": ["client"],
+  /** Read the company's published reviews, reply once, appeal one. */
+  "reviews.respond": ["supplier"],
+  /** Moderate reviews (approve, reject) and decide the suppliers' appeals against them. */
+  "reviews.moderate": ["admin"],
   // A supplier company's own account
   "supplier.profile": ["supplier"],
   // Each role's own area of the site (its notifications page, its navigation)

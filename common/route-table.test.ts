@@ -138,6 +138,11 @@ describe("route table", () => {
       "client-reburial-requests": ["client"],
       "client-reburial-request": ["client"],
       "user-reburial": akimat,
+      // Reviews of the marketplace (issue 15 §3): the moderator's queues, the company's reviews, the family's own.
+      "admin-comments": admin,
+      "admin-comment-appeals": admin,
+      "supplier-reviews": ["supplier"],
+      "client-reviews": ["client"],
     };
     const actual = Object.fromEntries(
       ROUTES.flatMap((r) => {

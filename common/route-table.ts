@@ -93,6 +93,23 @@ const TABLE = [
     permission: "suppliers.review",
     nav: "nav.admin.suppliers",
   },
+  // Reviews of the marketplace (issue 15 §3): the moderator's queues
+  {
+    id: "admin-comments",
+    path: "/admin/comments",
+    file: "routes/admin/comments.tsx",
+    layout: "admin",
+    permission: "reviews.moderate",
+    nav: "review_nav.admin_comments",
+  },
+  {
+    id: "admin-comment-appeals",
+    path: "/admin/comment-appeals",
+    file: "routes/admin/comment-appeals.tsx",
+    layout: "admin",
+    permission: "reviews.moderate",
+    nav: "review_nav.admin_appeals",
+  },
   {
     id: "admin-notifications",
     path: "/admin/notifications",
@@ -285,6 +302,14 @@ const TABLE = [
     permission: "area.supplier",
   },
   {
+    id: "supplier-reviews",
+    path: "/supplier/reviews",
+    file: "routes/supplier/reviews.tsx",
+    layout: "supplier",
+    permission: "reviews.respond",
+    nav: "review_nav.supplier",
+  },
+  {
     id: "supplier-notifications",
     path: "/supplier/notifications",
     file: "routes/notifications.tsx",
@@ -374,6 +399,14 @@ const TABLE = [
     file: "routes/client/reburial-request.tsx",
     layout: "client",
     permission: "reburials.create",
+  },
+  {
+    id: "client-reviews",
+    path: "/client/reviews",
+    file: "routes/client/reviews.tsx",
+    layout: "client",
+    permission: "reviews.write",
+    nav: "review_nav.client",
   },
   {
     id: "client-cemetery",

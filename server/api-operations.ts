@@ -22,6 +22,7 @@ import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { akimatStaffRoutes } from "./modules/akimats/akimat-staff.routes.ts";
 import { appealRoutes } from "./modules/appeals/appeals.routes.ts";
 import { reburialRoutes } from "./modules/reburials/reburials.routes.ts";
+import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 
 /**
  * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's
@@ -49,7 +50,8 @@ export const apiOperations = createRouter()
   .route("/", threadRoutes)
   .route("/", appealRoutes)
   .route("/", reburialRoutes)
-  .route("/", reportRoutes);
+  .route("/", reportRoutes)
+  .route("/", reviewRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
 export type ApiSchema = ExtractSchema<typeof apiOperations>;

@@ -3,6 +3,7 @@ import { createPaymentProvider } from "./modules/payments/payments.provider.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { seedDemo } from "./db/seed.ts";
 import { seedRegistryDemo } from "./modules/burials/burials.seed.ts";
+import { seedReviewsDemo } from "./modules/reviews/reviews.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { startJobs } from "./modules/jobs/jobs.service.ts";
@@ -37,6 +38,7 @@ export async function boot(): Promise<{ services: Services; database: Database; 
       database.db.transaction(async (tx) => {
         const { akimatId, managerId } = await seedDemo(tx);
         await seedRegistryDemo(tx, akimatId, managerId);
+        await seedReviewsDemo(tx, akimatId);
       }),
     );
     logger.info({ ms: Date.now() - started }, "demo seed checked");

@@ -3,6 +3,8 @@ import { BURIAL_REQUEST_MOVE_FORMS } from "../common/booking-terms.ts";
 import type { TMoveForms } from "../common/move-forms.ts";
 import { APPEAL_MOVE_FORMS } from "../common/appeals.ts";
 import { REBURIAL_MOVE_FORMS } from "../common/reburials.ts";
+import { REVIEW_APPEAL_MOVE_FORMS, REVIEW_MOVE_FORMS } from "../common/reviews.ts";
+import { reviewAppealMachine, reviewMachine } from "./modules/reviews/reviews.machine.ts";
 import { reburialMachine } from "./modules/reburials/reburials.machine.ts";
 import { orderLineMachine, supplierOrderMachine } from "./modules/orders/orders.machine.ts";
 import { ORDER_LINE_MOVE_FORMS, SUPPLIER_ORDER_MOVE_FORMS } from "../common/orders.ts";
@@ -30,4 +32,6 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: reburialMachine, forms: REBURIAL_MOVE_FORMS },
   { machine: supplierOrderMachine, forms: SUPPLIER_ORDER_MOVE_FORMS },
   { machine: orderLineMachine, forms: ORDER_LINE_MOVE_FORMS },
+  { machine: reviewMachine, forms: REVIEW_MOVE_FORMS },
+  { machine: reviewAppealMachine, forms: REVIEW_APPEAL_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

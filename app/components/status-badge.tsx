@@ -59,6 +59,10 @@ const KINDS = {
   },
   /** An order's payment, kept apart from its fulfilment. */
   order_payment: { prefix: "order.payment", tones: { unpaid: "wait", paid: "ok", refund_due: "stop" } },
+  /** A review: waiting for the moderator, published, refused. */
+  review: { prefix: "review.status", tones: { pending: "wait", approved: "ok", rejected: "stop" } },
+  /** A supplier's appeal against a review: waiting for the decision, decided, taken back. */
+  review_appeal: { prefix: "review_appeal.status", tones: { pending: "wait", decided: "ok", withdrawn: "neutral" } },
 } satisfies Record<string, { prefix: string; tones: Record<string, Tone> }>;
 
 export type TBadgeKind = keyof typeof KINDS;

@@ -18,3 +18,4 @@ export * from "../modules/threads/threads.tables.ts";
 export * from "../modules/uploads/uploads.tables.ts";
 export * from "../modules/users/organisations.tables.ts";
 export * from "../modules/users/users.tables.ts";
+export * from "../modules/reviews/reviews.tables.ts";

@@ -73,7 +73,15 @@ export type ErrorCode =
   | "order_cart_empty"
   | "order_cart_full"
   | "order_cart_changed"
-  | "cart_line_not_found";
+  | "cart_line_not_found"
+  | "review_not_found"
+  | "review_line_not_reviewable"
+  | "review_window_closed"
+  | "review_exists"
+  | "review_replied"
+  | "review_appeal_not_found"
+  | "review_appeal_open"
+  | "review_not_appealable";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { SUPPLIER_MOVE_FORMS, type SupplierMove } from "../../../common/api-types.ts";
-import { formatSize } from "../../../common/upload/queue.ts";
+import { FileLinks } from "../../components/file-links.tsx";
 import { Field } from "../../components/form.tsx";
 import { MoveForms } from "../../components/move-forms.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -95,23 +95,12 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
               </div>
               <SupplierFacts supplier={s} />
               {s.description ? <p className="card__text">{s.description}</p> : null}
-              <div className="documents" data-testid="supplier-documents">
-                <h3 className="documents__title">{t("admin.suppliers.documents")}</h3>
-                {s.documents.length === 0 ? (
-                  <p className="muted">{t("admin.suppliers.no_documents")}</p>
-                ) : (
-                  <ul className="plain-list">
-                    {s.documents.map((d) => (
-                      <li key={d.id}>
-                        <a href={d.url} target="_blank" rel="noopener noreferrer">
-                          <Icon name="file" size={18} /> {d.name}
-                        </a>{" "}
-                        <span className="muted">({formatSize(d.size)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
+              <FileLinks
+                title={t("admin.suppliers.documents")}
+                files={s.documents}
+                empty={t("admin.suppliers.no_documents")}
+                testId="supplier-documents"
+              />
               {s.status === "blocked" && s.blockReason ? (
                 <p className="alert alert--warning">
                   {t("admin.suppliers.block_reason")}: {s.blockReason}

@@ -284,3 +284,34 @@ export function reburialScope(
 export function handlesReburialsOf(user: Pick<TSessionUser, "role" | "akimatId">, akimatId: number): boolean {
   return worksForAkimat(user, akimatId);
 }
+
+// ——— Reviews of the marketplace ———
+
+/**
+ * The reviews a user reaches through the review machine: the moderators every one; a supplier
+ * company's people the published reviews of their own company (never another's, never one still
+ * in moderation or refused: those are between the family and the platform); a family its own.
+ */
+export function reviewScope(
+  user: Pick<TSessionUser, "id" | "role" | "supplierId">,
+  columns: { authorId: AnyPgColumn; supplierId: AnyPgColumn; status: AnyPgColumn },
+): SQL | null {
+  if (can(user.role, "reviews.moderate")) return null;
+  if (can(user.role, "reviews.respond")) {
+    return user.supplierId
+      ? sql`${eq(columns.supplierId, user.supplierId)} and ${eq(columns.status, "approved")}`
+      : sql`false`;
+  }
+  if (can(user.role, "reviews.write")) return eq(columns.authorId, user.id);
+  return sql`false`;
+}
+
+/** The appeals against reviews a user reaches: the moderators every one, a supplier company's people their own. */
+export function reviewAppealScope(
+  user: Pick<TSessionUser, "role" | "supplierId">,
+  columns: { supplierId: AnyPgColumn },
+): SQL | null {
+  if (can(user.role, "reviews.moderate")) return null;
+  if (can(user.role, "reviews.respond") && user.supplierId) return eq(columns.supplierId, user.supplierId);
+  return sql`false`;
+}
