@@ -3,6 +3,7 @@ import type { TFamilyOrder } from "../../../common/order-schemas.ts";
 import { formatDate, formatMoney } from "../../../common/i18n.ts";
 import { pageNumber, parseId } from "../../../common/schemas.ts";
 import { Icon } from "../../components/icon.tsx";
+import { ReviewableLines } from "../../components/reviewable-lines.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { formMessage } from "../../lib/form.ts";
@@ -11,6 +12,7 @@ import { useT } from "../../lib/hooks.ts";
 import { notFound } from "../../lib/page-ids.server.ts";
 import { redirectTo } from "../../lib/redirect.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
+import { isReviewPost, reviewFormAction } from "../../lib/reviews.server.ts";
 import type { Route } from "./+types/family-orders";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -22,29 +24,41 @@ export function meta({ location }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const url = new URL(request.url);
-  const page = await api.get("/orders", { query: { page: String(pageNumber(url.searchParams.get("page"))) } });
-  return { page, paidReturn: url.searchParams.get("paid"), returnedOrder: parseId(url.searchParams.get("order")) };
+  const [page, reviewable] = await Promise.all([
+    api.get("/orders", { query: { page: String(pageNumber(url.searchParams.get("page"))) } }),
+    api.get("/reviews/reviewable"),
+  ]);
+  return {
+    page,
+    reviewable: reviewable.items,
+    paidReturn: url.searchParams.get("paid"),
+    returnedOrder: parseId(url.searchParams.get("order")),
+  };
 }
 
-/** Pays one of the family's orders online: to the provider's page. */
+/** Pays one of the family's orders online (to the provider's page), or writes a review of a done line. */
 export async function action({ context, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   const form = await request.formData();
+  if (isReviewPost(form)) return reviewFormAction(request, form, rc);
   const id = parseId(str(form, "id"));
   if (!id || str(form, "intent") !== "pay") notFound(request);
   const result = await submitAction(() => rc.api.post("/orders/:id/payments", { params: { id } }));
-  if (!result.ok) return data({ payError: formMessage(result.reply) ?? "", id }, { status: result.status });
+  if (!result.ok)
+    return data({ intent: "pay", payError: formMessage(result.reply) ?? "", id }, { status: result.status });
   return redirectTo(result.value.redirectUrl);
 }
 
 /**
- * `/client/services`: the family's orders of goods and services — each checkout with its suppliers'
- * orders inside, their statuses and what is still to pay; paying online again when it did not go
- * through; each supplier's order opens its page (lines, moves, conversation).
+ * `/client/services`: the family's orders of goods and services — the done lines waiting for its
+ * review first (the form under each), then each checkout with its suppliers' orders inside, their
+ * statuses and what is still to pay; paying online again when it did not go through; each
+ * supplier's order opens its page (lines, moves, conversation).
  */
 export default function FamilyOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
-  const { page, paidReturn, returnedOrder } = loaderData;
+  const { page, paidReturn, returnedOrder, reviewable } = loaderData;
+  const payAnswer = actionData && "payError" in actionData ? actionData : undefined;
   return (
     <section aria-labelledby="family-orders-title">
       <h1 id="family-orders-title">{t("orders_screen.family_title")}</h1>
@@ -58,6 +72,7 @@ export default function FamilyOrders({ loaderData, actionData }: Route.Component
           <Icon name="alert" /> {t("orders_screen.not_paid_return")}
         </p>
       ) : null}
+      <ReviewableLines lines={reviewable} answer={actionData} />
       {page.items.length === 0 ? (
         <div className="note" data-testid="orders-empty">
           <p>{t("orders_screen.family_none")}</p>
@@ -72,7 +87,7 @@ export default function FamilyOrders({ loaderData, actionData }: Route.Component
               key={o.id}
               o={o}
               highlight={o.id === returnedOrder}
-              payError={actionData && actionData.id === o.id ? actionData.payError : undefined}
+              payError={payAnswer && payAnswer.id === o.id ? payAnswer.payError : undefined}
             />
           ))}
         </ul>
