@@ -6,3 +6,4 @@
 export * from "./appeal-forms.ts";
 export * from "./reburial-forms.ts";
 export * from "./schemas.ts";
+export * from "./catalog-forms.ts";

@@ -20,6 +20,8 @@ import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { akimatStaffRoutes } from "./modules/akimats/akimat-staff.routes.ts";
 import { appealRoutes } from "./modules/appeals/appeals.routes.ts";
 import { reburialRoutes } from "./modules/reburials/reburials.routes.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { supplierPeopleRoutes } from "./modules/suppliers/supplier-people.routes.ts";
 
 /**
  * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's
@@ -30,6 +32,7 @@ export const apiOperations = createRouter()
   .route("/", akimatRoutes)
   .route("/", akimatStaffRoutes)
   .route("/", supplierRoutes)
+  .route("/", supplierPeopleRoutes)
   .route("/", notificationRoutes)
   .route("/", uploadRoutes)
   .route("/", newsRoutes)
@@ -45,7 +48,8 @@ export const apiOperations = createRouter()
   .route("/", threadRoutes)
   .route("/", appealRoutes)
   .route("/", reburialRoutes)
-  .route("/", reportRoutes);
+  .route("/", reportRoutes)
+  .route("/", catalogRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
 export type ApiSchema = ExtractSchema<typeof apiOperations>;

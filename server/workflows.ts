@@ -3,6 +3,8 @@ import { BURIAL_REQUEST_MOVE_FORMS } from "../common/booking-terms.ts";
 import type { TMoveForms } from "../common/move-forms.ts";
 import { APPEAL_MOVE_FORMS } from "../common/appeals.ts";
 import { REBURIAL_MOVE_FORMS } from "../common/reburials.ts";
+import { ITEM_MOVE_FORMS } from "../common/catalog.ts";
+import { catalogMachine } from "./modules/catalog/catalog.machine.ts";
 import { reburialMachine } from "./modules/reburials/reburials.machine.ts";
 import { appealMachine } from "./modules/appeals/appeals.machine.ts";
 import { burialRequestMachine } from "./modules/burial-requests/burial-requests.machine.ts";
@@ -26,4 +28,5 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: burialRequestMachine, forms: BURIAL_REQUEST_MOVE_FORMS },
   { machine: appealMachine, forms: APPEAL_MOVE_FORMS },
   { machine: reburialMachine, forms: REBURIAL_MOVE_FORMS },
+  { machine: catalogMachine, forms: ITEM_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

@@ -47,6 +47,18 @@ const KINDS = {
       reburied: "neutral",
     },
   },
+  /** A catalogue item: being prepared or sent back, on moderation, on sale, hidden, blocked. */
+  catalog: {
+    prefix: "catalog.status",
+    tones: {
+      draft: "neutral",
+      consideration: "wait",
+      improvement: "wait",
+      active: "ok",
+      inactive: "neutral",
+      blocked: "stop",
+    },
+  },
 } satisfies Record<string, { prefix: string; tones: Record<string, Tone> }>;
 
 export type TBadgeKind = keyof typeof KINDS;

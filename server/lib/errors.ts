@@ -62,7 +62,12 @@ export type ErrorCode =
   | "booking_document_unavailable"
   | "thread_not_found"
   | "thread_closed"
-  | "comment_rate_limited";
+  | "comment_rate_limited"
+  | "catalog_item_not_found"
+  | "catalog_company_not_active"
+  | "catalog_item_not_editable"
+  | "catalog_no_revision"
+  | "not_supplier_owner";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };
