@@ -59,7 +59,7 @@ export default function SupplierServices({ loaderData, actionData }: Route.Compo
       <p className="lead">{t("catalog_supplier.lead")}</p>
       {!companyActive ? <p className="alert alert--info">{t("catalog_supplier.company_pending")}</p> : null}
       {actionData?.done ? (
-        <p className="alert alert--success" role="status" data-testid="move-done">
+        <p className="alert alert--success" role="status" data-testid="services-done">
           {t(`catalog_supplier.done.${actionData.move}`)}
         </p>
       ) : null}
