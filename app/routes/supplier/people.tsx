@@ -3,6 +3,7 @@ import { formatDate } from "../../../common/i18n.ts";
 import { formatPhone } from "../../../common/phone.ts";
 import { parseId } from "../../../common/schemas.ts";
 import { DataTable } from "../../components/data-table.tsx";
+import { RemovePersonForm } from "../../components/remove-person.tsx";
 import { FormError, PhoneField, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -102,19 +103,12 @@ export default function SupplierPeople({ loaderData, actionData }: Route.Compone
             className: "row-actions",
             cell: (p) =>
               p.supplierRole === "employee" && p.id !== me?.user.id ? (
-                <Form
-                  method="post"
-                  onSubmit={(ev) => {
-                    if (!window.confirm(t("catalog_people.remove_confirm", { name: `${p.surname} ${p.name}` })))
-                      ev.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="id" value={p.id} />
-                  <button type="submit" className="button button--ghost button--small" disabled={busy}>
-                    <Icon name="trash" size={16} /> {t("catalog_people.remove")}
-                  </button>
-                </Form>
+                <RemovePersonForm
+                  id={p.id}
+                  confirm={t("catalog_people.remove_confirm", { name: `${p.surname} ${p.name}` })}
+                  label={t("catalog_people.remove")}
+                  busy={busy}
+                />
               ) : null,
           },
         ]}

@@ -145,23 +145,14 @@ async function toSupplierItems(
   return rows.map((r, i) => {
     const rev = revisions.get(r.id) ?? null;
     const onModeration = r.status === "consideration" || r.pendingRevisionId !== null;
+    const { photoIds, ...content } = contentOf(r);
     return {
       id: r.id,
       status: r.status,
-      category: r.category,
-      kind: r.kind,
-      nameRu: r.nameRu,
-      nameKk: r.nameKk,
-      descriptionRu: r.descriptionRu,
-      descriptionKk: r.descriptionKk,
-      price: r.price,
-      unit: r.unit,
-      leadHours: r.leadHours,
-      city: r.city,
-      cemeteryIds: r.cemeteryIds,
+      ...content,
       cemeteries: r.cemeteryIds.map((id) => ({ id, name: cemeteryName(id) })),
       available: r.available,
-      photos: r.photoIds.flatMap((id) => files.get(id) ?? []),
+      photos: photoIds.flatMap((id) => files.get(id) ?? []),
       returnReasons: r.returnReasons,
       returnComment: r.returnComment,
       blockReason: r.blockReason,

@@ -12,6 +12,31 @@ import { suppliers } from "../users/organisations.tables.ts";
 import { users } from "../users/users.tables.ts";
 
 /**
+ * The content of an item as its company writes it and the moderators approve it: the columns the
+ * item (the version on sale) and a revision (the version asked for) both have. A function, so each
+ * table gets builders of its own.
+ */
+const contentColumns = () => ({
+  category: text({ enum: CATALOG_CATEGORIES }).notNull(),
+  kind: text({ enum: ITEM_KINDS }).notNull(),
+  nameRu: text().notNull(),
+  nameKk: text().notNull(),
+  /** Sanitized rich text (`common/rich-text.ts`). */
+  descriptionRu: text().notNull().default(""),
+  descriptionKk: text().notNull().default(""),
+  price: integer().notNull(),
+  unit: text({ enum: ITEM_UNITS }).notNull(),
+  /** Hours needed between the order and the delivery or the work. */
+  leadHours: integer().notNull().default(0),
+  /** The city served. */
+  city: text().notNull(),
+  /** The cemeteries served; empty: every cemetery of the city. */
+  cemeteryIds: integer().array().notNull().default([]),
+  /** The photos (uploads bound to the item, or new ones to its revision), in the order shown. */
+  photoIds: uuid().array().notNull().default([]),
+});
+
+/**
  * A supplier's product or service (issue 15 §1; `common/catalog.ts`). The row holds the version on
  * sale (or, before the first approval, the one being prepared); an edit of an active item waits as
  * a revision beside it (`catalog_revisions`, `pending_revision_id`). Statuses change only through its
@@ -26,25 +51,9 @@ export const catalogItems = pgTable(
       .notNull()
       .references(() => suppliers.id, { onDelete: "cascade" }),
     status: text({ enum: ITEM_STATUSES }).notNull().default("draft"),
-    category: text({ enum: CATALOG_CATEGORIES }).notNull(),
-    kind: text({ enum: ITEM_KINDS }).notNull(),
-    nameRu: text().notNull(),
-    nameKk: text().notNull(),
-    /** Sanitized rich text (`common/rich-text.ts`). */
-    descriptionRu: text().notNull().default(""),
-    descriptionKk: text().notNull().default(""),
-    price: integer().notNull(),
-    unit: text({ enum: ITEM_UNITS }).notNull(),
-    /** Hours needed between the order and the delivery or the work. */
-    leadHours: integer().notNull().default(0),
-    /** The city served. */
-    city: text().notNull(),
-    /** The cemeteries served; empty: every cemetery of the city. */
-    cemeteryIds: integer().array().notNull().default([]),
+    ...contentColumns(),
     /** Whether it can be ordered now (a supplier marks an active item out of stock without hiding it). */
     available: boolean().notNull().default(true),
-    /** The photos (uploads bound to the item), in the order shown. */
-    photoIds: uuid().array().notNull().default([]),
     /**
      * The text search's key: both names folded as the registry folds names (`foldName` of
      * `common/search-text.ts`: Kazakh letters as their Russian look-alikes, ё, й, signs), written
@@ -95,18 +104,7 @@ export const catalogRevisions = pgTable(
       .references(() => catalogItems.id, { onDelete: "cascade" }),
     status: text({ enum: REVISION_STATUSES }).notNull().default("pending"),
     authorId: integer().references(() => users.id, { onDelete: "set null" }),
-    category: text({ enum: CATALOG_CATEGORIES }).notNull(),
-    kind: text({ enum: ITEM_KINDS }).notNull(),
-    nameRu: text().notNull(),
-    nameKk: text().notNull(),
-    descriptionRu: text().notNull().default(""),
-    descriptionKk: text().notNull().default(""),
-    price: integer().notNull(),
-    unit: text({ enum: ITEM_UNITS }).notNull(),
-    leadHours: integer().notNull().default(0),
-    city: text().notNull(),
-    cemeteryIds: integer().array().notNull().default([]),
-    photoIds: uuid().array().notNull().default([]),
+    ...contentColumns(),
     returnReasons: text({ enum: RETURN_REASONS }).array().notNull().default([]),
     returnComment: text(),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -15,6 +15,7 @@ import { writeAudit } from "../audit/audit.service.ts";
 import { deleteAccount } from "../auth/auth.service.ts";
 import { tell } from "../notifications/notifications.service.ts";
 import { suppliers } from "../users/organisations.tables.ts";
+import { insertInvitedAccount } from "../users/users.service.ts";
 import { users } from "../users/users.tables.ts";
 import { supplierNotices } from "./suppliers.notices.ts";
 
@@ -56,13 +57,7 @@ export async function inviteSupplierPerson(
 ): Promise<TSupplierPerson> {
   const supplierId = assertSupplierOwner(user);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone));
-    if (existing) throw new AppError(409, "phone_taken", {}, [{ path: "phone", key: "errors.phone_taken" }]);
-    const [row] = await tx
-      .insert(users)
-      .values({ ...input, role: "supplier", status: "invited", supplierId, supplierRole: "employee" })
-      .returning();
-    const u = row as typeof users.$inferSelect;
+    const u = await insertInvitedAccount(tx, { ...input, role: "supplier", supplierId, supplierRole: "employee" });
     await writeAudit(tx, {
       actor: { id: user.id, role: user.role },
       entityType: "user",
