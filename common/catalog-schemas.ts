@@ -35,6 +35,22 @@ export const ZItemRevision = z
     returnReasons: ZReasons,
     returnComment: z.string().nullable(),
     changes: z.array(ZItemChange),
+    content: z
+      .object({
+        category: ZCategory,
+        kind: z.enum(ITEM_KINDS),
+        nameRu: z.string(),
+        nameKk: z.string(),
+        descriptionRu: z.string(),
+        descriptionKk: z.string(),
+        price: z.number(),
+        unit: z.enum(ITEM_UNITS),
+        leadHours: z.number(),
+        city: z.string(),
+        cemeteryIds: z.array(z.number()),
+        photos: z.array(ZUploadFile),
+      })
+      .meta({ description: "The revision's whole content: what the company's edit form starts from" }),
   })
   .meta({ id: "CatalogItemRevision" });
 

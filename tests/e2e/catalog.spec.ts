@@ -159,6 +159,36 @@ test("a supplier lists a wreath and a service, the admin returns one and approve
   await expect(visitor.page.getByTestId("service-page")).toContainText("35 000 ₸ / қызмет");
   await expectNoSideScroll(visitor.page);
 
+  // The sitemaps list the item's page in both languages.
+  for (const prefix of ["", "/kk"]) {
+    const sitemap = await (await visitor.page.request.get(`${prefix}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`${prefix}/services/${hearse}</loc>`);
+  }
+
+  // An edit of the item on sale is moderated while the old version stays on sale.
+  await supplier.page.goto(`/kk/supplier/services/add-service/${hearse}`);
+  await expect(supplier.page.getByTestId("live-note")).toBeVisible();
+  await supplier.page.locator("#sf-price").fill("38000");
+  await supplier.page.getByTestId("save-revision").tap();
+  await expect(supplier.page).toHaveURL(/\/kk\/supplier\/services\/consideration$/);
+  const revised = supplier.page.getByTestId(`own-service-${hearse}`);
+  await expect(revised.getByTestId("revision-pending")).toBeVisible();
+  await expect(revised).toContainText("35 000 ₸");
+  await visitor.page.goto(`/services/${hearse}`);
+  await expect(visitor.page.getByTestId("service-page")).toContainText("35 000 ₸");
+  await admin.page.goto("/admin/products");
+  const revision = admin.page.getByTestId(`moderation-${hearse}`);
+  await expect(revision).toContainText("Изменения позиции в продаже");
+  await expect(revision.getByTestId("diff-price")).toContainText("35 000 ₸");
+  await expect(revision.getByTestId("diff-price")).toContainText("38 000 ₸");
+  await revision.getByRole("button", { name: "Одобрить изменения" }).tap();
+  await expect(admin.page.getByTestId(`moderation-${hearse}`)).toHaveCount(0);
+  // Anonymous public pages are kept for a second (page-microcache): read again until the new version shows.
+  await expect(async () => {
+    await visitor.page.reload();
+    await expect(visitor.page.getByTestId("service-page")).toContainText("38 000 ₸", { timeout: 1000 });
+  }).toPass();
+
   for (const who of [supplier, admin, visitor]) {
     expect(who.errors).toEqual([]);
     await who.close();

@@ -74,7 +74,9 @@ export default function ServiceForm({ loaderData, actionData }: Route.ComponentP
   const { t, to } = useT();
   const { item, city, cemeteries } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const [photos, setPhotos] = useState<TUploadFile[]>(item?.photos ?? []);
+  // An item on sale with an edit waiting (or sent back) is edited from that edit, not from the version on sale.
+  const edit = item?.revision ? { ...item, ...item.revision.content } : item;
+  const [photos, setPhotos] = useState<TUploadFile[]>(edit?.photos ?? []);
   const [uploading, setUploading] = useState(false);
   const status: ItemStatus | null = item?.status ?? null;
   const isLive = status === "active" || status === "inactive";

@@ -101,6 +101,12 @@ async function filesById(db: Queryable, ids: string[]) {
   return new Map(rows.map((r) => [r.id, toUploadFile(r)]));
 }
 
+/** A content with its photos' files in place of their ids (the files the caller's page reads). */
+function withPhotos(c: TItemContent, files: Map<string, ReturnType<typeof toUploadFile>>) {
+  const { photoIds, ...rest } = c;
+  return { ...rest, photos: photoIds.flatMap((id) => files.get(id) ?? []) };
+}
+
 /** The revision an item's company and the moderators are shown: the pending one, or the latest if it was sent back. */
 async function shownRevisions(db: Queryable, itemIds: number[]): Promise<Map<number, TRevisionRow>> {
   if (!itemIds.length) return new Map();
@@ -145,14 +151,12 @@ async function toSupplierItems(
   return rows.map((r, i) => {
     const rev = revisions.get(r.id) ?? null;
     const onModeration = r.status === "consideration" || r.pendingRevisionId !== null;
-    const { photoIds, ...content } = contentOf(r);
     return {
       id: r.id,
       status: r.status,
-      ...content,
+      ...withPhotos(contentOf(r), files),
       cemeteries: r.cemeteryIds.map((id) => ({ id, name: cemeteryName(id) })),
       available: r.available,
-      photos: photoIds.flatMap((id) => files.get(id) ?? []),
       returnReasons: r.returnReasons,
       returnComment: r.returnComment,
       blockReason: r.blockReason,
@@ -163,6 +167,7 @@ async function toSupplierItems(
       supplier: company.get(r.supplierId) ?? { id: r.supplierId, companyName: "", status: "pending" },
       revision: rev
         ? {
+            content: withPhotos(contentOf(rev), files),
             id: rev.id,
             status: rev.status,
             submittedAt: rev.submittedAt.toISOString(),

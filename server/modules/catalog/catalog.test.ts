@@ -128,6 +128,8 @@ describe("a company's catalogue", () => {
       { field: "price", before: "15000", after: "18000" },
     ]);
     expect(edited.json.moves).toEqual(["hide", "withdraw_revision"]);
+    // The edit form starts from the edit waiting, not from the version on sale.
+    expect(edited.json.revision.content).toMatchObject({ nameRu: "Венок траурный большой", price: 18000, photos: [] });
     // Visitors see the version on sale (its availability changed at once).
     expect((await h.request("GET", `/catalog/${id}`)).json).toMatchObject({ price: 15000, available: false });
     const queue = await h.request("GET", "/catalog/moderation", { token: admin });
