@@ -133,9 +133,11 @@ test("a supplier lists a wreath and a service, the admin returns one and approve
   // A visitor (in Russian) finds the hearse by a Latin spelling; the wreath under moderation is not listed.
   const visitor = await onPhone(browser, baseURL);
   await visitor.page.goto("/services");
+  await visitor.page.getByTestId("services-more-filters").tap();
+  await visitor.page.locator("#sv-category").selectOption("transport");
   await visitor.page.locator("#sv-q").fill("katafalk sapar");
   await visitor.page.getByTestId("services-apply").tap();
-  await expect(visitor.page).toHaveURL(/q=katafalk/);
+  await expect(visitor.page).toHaveURL(/category=transport.*q=katafalk|q=katafalk.*category=transport/);
   const found = visitor.page.getByTestId(`service-${hearse}`);
   await expect(found).toContainText("Катафалк «Сапар» с водителем");
   await expect(found.getByTestId("price-range")).toBeVisible();

@@ -66,11 +66,7 @@ function ItemCard({ item }: { item: TPublicItem }) {
     <li className="card catalog-card" data-testid={`service-${item.id}`}>
       {photo ? (
         <img className="catalog-card__photo" src={photo.url} alt="" loading="lazy" width="320" height="200" />
-      ) : (
-        <div className="catalog-card__photo catalog-card__photo--none" aria-hidden="true">
-          <Icon name="image" size={32} />
-        </div>
-      )}
+      ) : null}
       <p className="catalog-card__meta muted">
         {t(`catalog.category.${item.category}`)} · {t(`catalog.kind.${item.kind}`)}
       </p>
@@ -101,6 +97,7 @@ export default function ServicesList({ loaderData }: Route.ComponentProps) {
   const list = useListParams();
   const { page, cities, cemeteries } = loaderData;
   const sort = list.get("sort") || "-publishedAt";
+  const hasFilters = ["city", "cemeteryId", "category", "kind", "priceFrom", "priceTo"].some((k) => list.get(k));
   return (
     <section aria-labelledby="services-title" className="catalog">
       <h1 id="services-title">{t("catalog_public.title")}</h1>
@@ -117,76 +114,6 @@ export default function ServicesList({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="catalog-filters__row">
           <div className="field">
-            <label htmlFor="sv-city" className="field__label">
-              {t("catalog_public.city")}
-            </label>
-            <select id="sv-city" name="city" defaultValue={list.get("city")}>
-              <option value="">{t("catalog_public.all_cities")}</option>
-              {cities.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="sv-cemetery" className="field__label">
-              {t("catalog_public.cemetery")}
-            </label>
-            <select id="sv-cemetery" name="cemeteryId" defaultValue={list.get("cemeteryId")}>
-              <option value="">{t("catalog_public.all_cemeteries")}</option>
-              {cemeteries.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="sv-category" className="field__label">
-              {t("catalog_public.category")}
-            </label>
-            <select id="sv-category" name="category" defaultValue={list.get("category")}>
-              <option value="">{t("catalog_public.all_categories")}</option>
-              {CATALOG_CATEGORIES.map((c: CatalogCategory) => (
-                <option key={c} value={c}>
-                  {t(`catalog.category.${c}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="sv-kind" className="field__label">
-              {t("catalog_public.kind")}
-            </label>
-            <select id="sv-kind" name="kind" defaultValue={list.get("kind")}>
-              <option value="">{t("catalog_public.all_kinds")}</option>
-              {ITEM_KINDS.map((k: ItemKind) => (
-                <option key={k} value={k}>
-                  {t(`catalog.kind.${k}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="sv-from" className="field__label">
-              {t("catalog_public.price_from")}
-            </label>
-            <input
-              id="sv-from"
-              name="priceFrom"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              defaultValue={list.get("priceFrom")}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="sv-to" className="field__label">
-              {t("catalog_public.price_to")}
-            </label>
-            <input id="sv-to" name="priceTo" inputMode="numeric" pattern="[0-9]*" defaultValue={list.get("priceTo")} />
-          </div>
-          <div className="field">
             <label htmlFor="sv-sort" className="field__label">
               {t("catalog_public.sort")}
             </label>
@@ -199,6 +126,88 @@ export default function ServicesList({ loaderData }: Route.ComponentProps) {
             </select>
           </div>
         </div>
+        {/* The rarer filters fold behind one line on a phone, open while one of them is set. */}
+        <details className="catalog-filters__more" open={hasFilters}>
+          <summary data-testid="services-more-filters">{t("catalog_public.filters")}</summary>
+          <div className="catalog-filters__row">
+            <div className="field">
+              <label htmlFor="sv-city" className="field__label">
+                {t("catalog_public.city")}
+              </label>
+              <select id="sv-city" name="city" defaultValue={list.get("city")}>
+                <option value="">{t("catalog_public.all_cities")}</option>
+                {cities.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sv-cemetery" className="field__label">
+                {t("catalog_public.cemetery")}
+              </label>
+              <select id="sv-cemetery" name="cemeteryId" defaultValue={list.get("cemeteryId")}>
+                <option value="">{t("catalog_public.all_cemeteries")}</option>
+                {cemeteries.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sv-category" className="field__label">
+                {t("catalog_public.category")}
+              </label>
+              <select id="sv-category" name="category" defaultValue={list.get("category")}>
+                <option value="">{t("catalog_public.all_categories")}</option>
+                {CATALOG_CATEGORIES.map((c: CatalogCategory) => (
+                  <option key={c} value={c}>
+                    {t(`catalog.category.${c}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sv-kind" className="field__label">
+                {t("catalog_public.kind")}
+              </label>
+              <select id="sv-kind" name="kind" defaultValue={list.get("kind")}>
+                <option value="">{t("catalog_public.all_kinds")}</option>
+                {ITEM_KINDS.map((k: ItemKind) => (
+                  <option key={k} value={k}>
+                    {t(`catalog.kind.${k}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sv-from" className="field__label">
+                {t("catalog_public.price_from")}
+              </label>
+              <input
+                id="sv-from"
+                name="priceFrom"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                defaultValue={list.get("priceFrom")}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="sv-to" className="field__label">
+                {t("catalog_public.price_to")}
+              </label>
+              <input
+                id="sv-to"
+                name="priceTo"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                defaultValue={list.get("priceTo")}
+              />
+            </div>
+          </div>
+        </details>
         <div className="form-actions">
           <button type="submit" className="button" data-testid="services-apply">
             <Icon name="search" size={16} /> {t("catalog_public.apply")}
