@@ -153,6 +153,10 @@ test("a supplier lists a wreath and a service, the admin returns one and approve
   await page.getByTestId("price-list-link").tap();
   await expect(visitor.page.getByTestId("price-list")).toContainText("Катафалк «Сапар» с водителем");
   await expect(visitor.page.getByTestId("print")).toBeVisible();
+  const pdfHref = (await visitor.page.getByTestId("price-list-pdf").getAttribute("href")) as string;
+  const pdf = await visitor.page.request.get(pdfHref);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
 
   // In Kazakh, by the Russian look-alike letters of its Kazakh name.
   await visitor.page.goto("/kk/services?q=Жургизушиси");

@@ -26,7 +26,7 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
  * its active items by category with price, unit, lead time and the city's range of the category.
  */
 export default function PriceList({ loaderData }: Route.ComponentProps) {
-  const { t, to } = useT();
+  const { t, to, locale } = useT();
   const lead = useLeadTime();
   const { supplier, groups, date } = loaderData;
   return (
@@ -46,7 +46,14 @@ export default function PriceList({ loaderData }: Route.ComponentProps) {
           data-testid="print"
         >
           <Icon name="file" size={16} /> {t("catalog_price_list.print")}
-        </button>
+        </button>{" "}
+        <a
+          href={`/api/v1/catalog/suppliers/${supplier.id}/price-list.pdf?lang=${locale}`}
+          className="button button--ghost button--small"
+          data-testid="price-list-pdf"
+        >
+          <Icon name="file" size={16} /> {t("catalog_price_list.pdf")}
+        </a>
       </p>
       {groups.length === 0 ? <p className="empty">{t("catalog_price_list.empty")}</p> : null}
       {groups.map((g) => (

@@ -22,7 +22,10 @@ import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter } from "../../lib/http.ts";
 import { listQuery, pageSchema } from "../../lib/list.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
+import { pdfAnswer, renderPdf } from "../../lib/pdf.ts";
+import { translate } from "../../../common/i18n.ts";
 import { moveRoute } from "../workflow/move-route.ts";
+import { priceListDoc } from "./catalog.price-list.ts";
 import { catalogMachine } from "./catalog.machine.ts";
 import {
   bulkApprove,
@@ -141,6 +144,30 @@ export const catalogRoutes = createRouter()
     async (c) => {
       const s = c.get("services");
       return c.json(await priceList(s.db, c.req.valid("param").id, c.get("locale"), s.now()), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      permission: "public",
+      path: "/catalog/suppliers/{id}/price-list.pdf",
+      tags: ["Catalogue"],
+      summary: "A company's itemised price list as a PDF, in the language of Accept-Language",
+      request: { params: ZIdParam },
+      responses: {
+        200: { description: "PDF document", content: { "application/pdf": { schema: z.string() } } },
+        ...errorResponses(404, 422),
+      },
+    }),
+    async (c) => {
+      const s = c.get("services");
+      const { id } = c.req.valid("param");
+      const locale = c.get("locale");
+      const list = await priceList(s.db, id, locale, s.now());
+      const file = await renderPdf(priceListDoc(list, locale, s.now()));
+      const name = translate(locale, "catalog_price_list.file_name", { company: list.supplier.name });
+      // Public prices: kept briefly by browsers, like the public pages.
+      return pdfAnswer(c, file, `price-list-${id}`, name, "public, max-age=300") as never;
     },
   )
   .openapi(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { weightedRating } from "../../../common/catalog.ts";
 import { ensureSupplier, ensureUser } from "../../db/seed.ts";
 import { createHarness, type Harness, PNG } from "../../test/harness.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 import { catalogItems } from "./catalog.tables.ts";
 
 let h: Harness;
@@ -292,6 +293,18 @@ describe("the public catalogue", () => {
     expect(list.status).toBe(200);
     const flowers = list.json.groups.find((g: { category: string }) => g.category === "flowers");
     expect(flowers.items.map((i: { name: string }) => i.name)).toContain("Раушан гүлдері");
+    // The same list as a PDF, in the language asked for.
+    const pdf = await h.api.request(`/api/v1/catalog/suppliers/${supplierId}/price-list.pdf?lang=kk`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toContain("price-list-");
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()))
+      .join(" ")
+      .replace(/\s+/g, " ");
+    expect(text).toContain("Раушан гүлдері");
+    expect(text).toContain("30 000 ₸");
+    expect(text).toContain("Гүлдер мен гүл шоқтары");
+    expect((await h.api.request("/api/v1/catalog/suppliers/999999/price-list.pdf")).status).toBe(404);
     const sitemap = (await h.request("GET", "/catalog/sitemap")).json;
     expect(sitemap.items.map((i: { id: number }) => i.id)).toEqual(expect.arrayContaining([c.wreath, c.hearse]));
     expect(sitemap.suppliers).toContain(supplierId);
