@@ -48,6 +48,7 @@ export const ZSessionUser = z
     akimatId: z.number().nullable(),
     akimatRole: z.enum(["admin", "employee"]).nullable(),
     supplierId: z.number().nullable(),
+    supplierRole: z.enum(["owner", "employee"]).nullable(),
     locale: z.enum(["ru", "kk"]),
   })
   .meta({ id: "SessionUser" });

@@ -8,3 +8,4 @@ export * from "./order-forms.ts";
 export * from "./reburial-forms.ts";
 export * from "./review-forms.ts";
 export * from "./schemas.ts";
+export * from "./catalog-forms.ts";

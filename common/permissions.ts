@@ -74,6 +74,13 @@ export const PERMISSIONS = {
   "reviews.moderate": ["admin"],
   // A supplier company's own account
   "supplier.profile": ["supplier"],
+  /** The company's people: listed by all of them; invited and removed by its owner (scope: `assertSupplierOwner`). */
+  "supplier.people": ["supplier"],
+  // The marketplace's catalogue (issue 15 §1)
+  /** Prepare, submit, edit, hide and show the company's own items (every person of the company). */
+  "catalog.manage": ["supplier"],
+  /** Moderate the catalogue: approve, return for improvement, block and unblock items and their revisions. */
+  "catalog.moderate": ["admin"],
   // Each role's own area of the site (its notifications page, its navigation)
   "area.admin": ["admin"],
   "area.akimat": ["akimat"],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bayesianRating, meanRating, REVIEW_WINDOW_DAYS, reviewWindowEnd } from "./reviews.ts";
+import { bayesianRating } from "./catalog.ts";
+import { meanRating, REVIEW_WINDOW_DAYS, reviewWindowEnd } from "./reviews.ts";
 
 describe("bayesianRating", () => {
   it("is (sum + m·C) / (count + m), counted by hand", () => {

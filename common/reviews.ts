@@ -101,23 +101,6 @@ export const REVIEW_APPEAL_MOVE_FORMS = {
   decide: "ZReviewAppealDecide",
 } as const satisfies TMoveForms<ReviewAppealMove>;
 
-/** The prior weight of the Bayesian average (research §2.1: 5–10 for a small city's market). */
-export const RATING_PRIOR_WEIGHT = 5;
-
-/**
- * The Bayesian average used to order items and suppliers — never shown (people see the plain mean
- * and the count): WR = (v·R + m·C) / (v + m) = (sum + m·C) / (count + m), where `sum` and `count`
- * are the approved, counted reviews' stars and number, `cityMean` (C) the mean of the city's, and
- * `m` the prior's weight. With no reviews it is the city's mean; one 5★ review does not outrank a
- * hundred 4.8s as long as the city's mean is below 4.76 (m = 5: (5 + 5C) / 6 < 4.8 ⇔ C < 4.76) —
- * a city where everything is rated 4.8 has nothing to tell them apart. A city without reviews has
- * no mean: 0 is given, and the order is by the plain sum.
- */
-export function bayesianRating(sum: number, count: number, cityMean: number, m: number = RATING_PRIOR_WEIGHT): number {
-  if (count <= 0 && m <= 0) return 0;
-  return (sum + m * cityMean) / (count + m);
-}
-
 /** The plain mean shown to people, one decimal (4.8), or null without a counted review. */
 export function meanRating(sum: number, count: number): number | null {
   return count > 0 ? Math.round((sum / count) * 10) / 10 : null;

@@ -5,7 +5,7 @@ export const HOME_OF_ROLE: Record<Role, string> = {
   admin: "/admin/akimat",
   akimat: "/user/users",
   manager: "/manager/cemetery",
-  supplier: "/supplier/notifications",
+  supplier: "/supplier/services/active",
   client: "/",
 };
 

@@ -143,6 +143,15 @@ describe("route table", () => {
       "admin-comment-appeals": admin,
       "supplier-reviews": ["supplier"],
       "client-reviews": ["client"],
+      // The marketplace's catalogue (issue 15 §1): the company's people work it, the admin moderates it.
+      "admin-products": admin,
+      "supplier-services-active": ["supplier"],
+      "supplier-services-inactive": ["supplier"],
+      "supplier-services-improvement": ["supplier"],
+      "supplier-services-consideration": ["supplier"],
+      "supplier-service-add": ["supplier"],
+      "supplier-service-form": ["supplier"],
+      "supplier-people": ["supplier"],
     };
     const actual = Object.fromEntries(
       ROUTES.flatMap((r) => {

@@ -35,6 +35,15 @@ const TABLE = [
   { id: "reserve", path: "/reserve", file: "routes/registry/reserve.tsx", layout: "public", sitemap: true },
   { id: "news", path: "/news", file: "routes/news/news-list.tsx", layout: "public", sitemap: true },
   { id: "news-item", path: "/news/:id", file: "routes/news/news-item.tsx", layout: "public" },
+  // The marketplace's catalogue (issue 15 §1): its items and each company's price list are listed in the sitemap by id.
+  { id: "services", path: "/services", file: "routes/services/services-list.tsx", layout: "public", sitemap: true },
+  { id: "services-item", path: "/services/:id", file: "routes/services/service-item.tsx", layout: "public" },
+  {
+    id: "services-price-list",
+    path: "/services/suppliers/:id",
+    file: "routes/services/price-list.tsx",
+    layout: "public",
+  },
   // Sign-in (the staff entry is the same screen)
   { id: "login", path: "/login", file: "routes/login.tsx", layout: "form" },
   { id: "admin-login", path: "/admin/login", file: "routes/login.tsx", layout: "form" },
@@ -84,6 +93,14 @@ const TABLE = [
     layout: "admin",
     permission: "managers.manage",
     nav: "nav.admin.managers",
+  },
+  {
+    id: "admin-products",
+    path: "/admin/products",
+    file: "routes/admin/products.tsx",
+    layout: "admin",
+    permission: "catalog.moderate",
+    nav: "catalog_nav.admin",
   },
   {
     id: "admin-suppliers",
@@ -241,6 +258,57 @@ const TABLE = [
     nav: "nav.notifications",
   },
   // Supplier
+  {
+    id: "supplier-services-active",
+    path: "/supplier/services/active",
+    file: "routes/supplier/services.tsx",
+    layout: "supplier",
+    permission: "catalog.manage",
+    nav: "catalog_nav.supplier",
+  },
+  {
+    id: "supplier-services-inactive",
+    path: "/supplier/services/inactive",
+    file: "routes/supplier/services.tsx",
+    layout: "supplier",
+    permission: "catalog.manage",
+  },
+  {
+    id: "supplier-services-improvement",
+    path: "/supplier/services/improvement",
+    file: "routes/supplier/services.tsx",
+    layout: "supplier",
+    permission: "catalog.manage",
+  },
+  {
+    id: "supplier-services-consideration",
+    path: "/supplier/services/consideration",
+    file: "routes/supplier/services.tsx",
+    layout: "supplier",
+    permission: "catalog.manage",
+  },
+  {
+    id: "supplier-service-add",
+    path: "/supplier/services/add-service",
+    file: "routes/supplier/service-form.tsx",
+    layout: "supplier",
+    permission: "catalog.manage",
+  },
+  {
+    id: "supplier-service-form",
+    path: "/supplier/services/add-service/:id",
+    file: "routes/supplier/service-form.tsx",
+    layout: "supplier",
+    permission: "catalog.manage",
+  },
+  {
+    id: "supplier-people",
+    path: "/supplier/people",
+    file: "routes/supplier/people.tsx",
+    layout: "supplier",
+    permission: "supplier.people",
+    nav: "catalog_nav.people",
+  },
   {
     id: "supplier-tickets-active",
     path: "/supplier/tickets/active",

@@ -23,6 +23,8 @@ import { akimatStaffRoutes } from "./modules/akimats/akimat-staff.routes.ts";
 import { appealRoutes } from "./modules/appeals/appeals.routes.ts";
 import { reburialRoutes } from "./modules/reburials/reburials.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { supplierPeopleRoutes } from "./modules/suppliers/supplier-people.routes.ts";
 
 /**
  * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's
@@ -33,6 +35,7 @@ export const apiOperations = createRouter()
   .route("/", akimatRoutes)
   .route("/", akimatStaffRoutes)
   .route("/", supplierRoutes)
+  .route("/", supplierPeopleRoutes)
   .route("/", notificationRoutes)
   .route("/", uploadRoutes)
   .route("/", newsRoutes)
@@ -51,7 +54,8 @@ export const apiOperations = createRouter()
   .route("/", appealRoutes)
   .route("/", reburialRoutes)
   .route("/", reportRoutes)
-  .route("/", reviewRoutes);
+  .route("/", reviewRoutes)
+  .route("/", catalogRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
 export type ApiSchema = ExtractSchema<typeof apiOperations>;

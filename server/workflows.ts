@@ -5,6 +5,8 @@ import { APPEAL_MOVE_FORMS } from "../common/appeals.ts";
 import { REBURIAL_MOVE_FORMS } from "../common/reburials.ts";
 import { REVIEW_APPEAL_MOVE_FORMS, REVIEW_MOVE_FORMS } from "../common/reviews.ts";
 import { reviewAppealMachine, reviewMachine } from "./modules/reviews/reviews.machine.ts";
+import { ITEM_MOVE_FORMS } from "../common/catalog.ts";
+import { catalogMachine } from "./modules/catalog/catalog.machine.ts";
 import { reburialMachine } from "./modules/reburials/reburials.machine.ts";
 import { orderLineMachine, supplierOrderMachine } from "./modules/orders/orders.machine.ts";
 import { ORDER_LINE_MOVE_FORMS, SUPPLIER_ORDER_MOVE_FORMS } from "../common/orders.ts";
@@ -34,4 +36,5 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: orderLineMachine, forms: ORDER_LINE_MOVE_FORMS },
   { machine: reviewMachine, forms: REVIEW_MOVE_FORMS },
   { machine: reviewAppealMachine, forms: REVIEW_APPEAL_MOVE_FORMS },
+  { machine: catalogMachine, forms: ITEM_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

@@ -63,6 +63,18 @@ const KINDS = {
   review: { prefix: "review.status", tones: { pending: "wait", approved: "ok", rejected: "stop" } },
   /** A supplier's appeal against a review: waiting for the decision, decided, taken back. */
   review_appeal: { prefix: "review_appeal.status", tones: { pending: "wait", decided: "ok", withdrawn: "neutral" } },
+  /** A catalogue item: being prepared or sent back, on moderation, on sale, hidden, blocked. */
+  catalog: {
+    prefix: "catalog.status",
+    tones: {
+      draft: "neutral",
+      consideration: "wait",
+      improvement: "wait",
+      active: "ok",
+      inactive: "neutral",
+      blocked: "stop",
+    },
+  },
 } satisfies Record<string, { prefix: string; tones: Record<string, Tone> }>;
 
 export type TBadgeKind = keyof typeof KINDS;

@@ -10,6 +10,7 @@ const PUBLIC_NAV = [
   { path: "/search", key: "nav.public.search" },
   { path: "/add", key: "nav.public.add" },
   { path: "/reserve", key: "nav.public.reserve" },
+  { path: "/services", key: "catalog_nav.public" },
   { path: "/news", key: "nav.public.news" },
   { path: "/instructions", key: "nav.public.instructions" },
   { path: "/contacts", key: "nav.public.contacts" },

@@ -11,10 +11,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname.replace(/\/sitemap\.xml$/, "") || "/");
   const base = (process.env.PUBLIC_URL ?? url.origin).replace(/\/$/, "");
-  const news = await context.get(requestContext).api.get("/news/sitemap");
+  const api = context.get(requestContext).api;
+  const [news, catalog] = await Promise.all([api.get("/news/sitemap"), api.get("/catalog/sitemap")]);
   const pages = [
     ...ROUTES.filter((r) => r.sitemap).map((r) => ({ path: r.path, lastmod: undefined as string | undefined })),
     ...news.items.map((n) => ({ path: `/news/${n.id}`, lastmod: n.updatedAt.slice(0, 10) })),
+    // The catalogue's items on sale, and each selling company's price list.
+    ...catalog.items.map((i) => ({ path: `/services/${i.id}`, lastmod: i.updatedAt.slice(0, 10) })),
+    ...catalog.suppliers.map((id) => ({ path: `/services/suppliers/${id}`, lastmod: undefined })),
   ];
   const entries = pages.map((p) => {
     const loc = `${base}${localizePath(p.path, locale)}`;

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { akimats, suppliers } from "../modules/users/organisations.tables.ts";
 import { news } from "../modules/news/news.tables.ts";
+import { catalogItems } from "../modules/catalog/catalog.tables.ts";
+import { searchKeyOf } from "../modules/catalog/catalog.revisions.ts";
 import { users } from "../modules/users/users.tables.ts";
 import type { Queryable } from "./client.ts";
 
@@ -135,6 +137,7 @@ export async function seedDemo(db: Queryable): Promise<{ akimatId: number; manag
     phone: DEMO_PHONES.supplier,
     role: "supplier",
     supplierId,
+    supplierRole: "owner",
     surname: "Сейтқали",
     name: "Нұрлан",
     patronymic: "Бекұлы",
@@ -149,5 +152,121 @@ export async function seedDemo(db: Queryable): Promise<{ akimatId: number; manag
     consentAt: new Date(),
   });
   for (const n of DEMO_NEWS) await ensureNews(db, { ...n, akimatId });
+  for (const item of DEMO_CATALOG) await ensureCatalogItem(db, { ...item, supplierId });
   return { akimatId, managerId };
 }
+
+/** A catalogue item of a company, found by its Russian name; its search key written as the service writes it. */
+export async function ensureCatalogItem(db: Queryable, item: typeof catalogItems.$inferInsert): Promise<number> {
+  const [found] = await db
+    .select({ id: catalogItems.id })
+    .from(catalogItems)
+    .where(eq(catalogItems.nameRu, item.nameRu));
+  if (found) return found.id;
+  const [row] = await db
+    .insert(catalogItems)
+    .values({ ...item, searchKey: searchKeyOf(item) })
+    .returning({ id: catalogItems.id });
+  return (row as { id: number }).id;
+}
+
+const SOLD = new Date("2026-11-02T06:00:00Z");
+const p = (ru: string, kk: string) => ({ descriptionRu: `<p>${ru}</p>`, descriptionKk: `<p>${kk}</p>` });
+
+/** The demo company's catalogue: items on sale across the categories, and one waiting for moderation. */
+const DEMO_CATALOG: Omit<typeof catalogItems.$inferInsert, "supplierId">[] = [
+  {
+    status: "active",
+    category: "ritual",
+    kind: "service",
+    nameRu: "Организация похорон «Стандарт»",
+    nameKk: "«Стандарт» жерлеуді ұйымдастыру",
+    ...p(
+      "Оформление документов, ритуальный агент, подготовка места, проведение церемонии.",
+      "Құжаттарды ресімдеу, ритуалдық агент, орынды дайындау, рәсімді өткізу.",
+    ),
+    price: 180000,
+    unit: "service",
+    leadHours: 24,
+    city: "Алматы",
+    publishedAt: SOLD,
+  },
+  {
+    status: "active",
+    category: "flowers",
+    kind: "product",
+    nameRu: "Венок траурный из живых цветов",
+    nameKk: "Тірі гүлдерден жасалған аза гүл шоқтары",
+    ...p("Диаметр 80 см, лента с надписью.", "Диаметрі 80 см, жазуы бар лента."),
+    price: 25000,
+    unit: "piece",
+    leadHours: 12,
+    city: "Алматы",
+    publishedAt: SOLD,
+  },
+  {
+    status: "active",
+    category: "flowers",
+    kind: "product",
+    nameRu: "Корзина живых цветов «Нежность»",
+    nameKk: "«Нәзіктік» тірі гүлдер себеті",
+    ...p("Хризантемы и гвоздики.", "Хризантемалар мен қалампырлар."),
+    price: 15000,
+    unit: "piece",
+    leadHours: 6,
+    city: "Алматы",
+    publishedAt: SOLD,
+  },
+  {
+    status: "active",
+    category: "transport",
+    kind: "service",
+    nameRu: "Катафалк по городу",
+    nameKk: "Қала бойынша катафалк",
+    ...p("Автомобиль с водителем, до 3 часов.", "Жүргізушісі бар көлік, 3 сағатқа дейін."),
+    price: 30000,
+    unit: "service",
+    leadHours: 24,
+    city: "Алматы",
+    publishedAt: SOLD,
+  },
+  {
+    status: "active",
+    category: "monuments",
+    kind: "product",
+    nameRu: "Памятник из гранита 100×50",
+    nameKk: "Граниттен жасалған ескерткіш 100×50",
+    ...p("Полировка, гравировка портрета и надписи.", "Жылтырату, портрет пен жазуды ою."),
+    price: 240000,
+    unit: "set",
+    leadHours: 24 * 30,
+    city: "Алматы",
+    publishedAt: SOLD,
+  },
+  {
+    status: "active",
+    category: "care",
+    kind: "service",
+    nameRu: "Ежемесячная уборка места захоронения",
+    nameKk: "Жерлеу орнын ай сайын тазалау",
+    ...p("Уборка листвы и мусора, фотоотчёт.", "Жапырақ пен қоқысты жинау, фотоесеп."),
+    price: 8000,
+    unit: "service",
+    leadHours: 72,
+    city: "Алматы",
+    publishedAt: SOLD,
+  },
+  {
+    status: "consideration",
+    category: "monuments",
+    kind: "service",
+    nameRu: "Установка ограды",
+    nameKk: "Қоршау орнату",
+    ...p("Металлическая ограда 2×2 м с покраской.", "Боялған 2×2 м металл қоршау."),
+    price: 90000,
+    unit: "service",
+    leadHours: 24 * 7,
+    city: "Алматы",
+    submittedAt: new Date("2026-11-20T06:00:00Z"),
+  },
+];

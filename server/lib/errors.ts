@@ -81,7 +81,12 @@ export type ErrorCode =
   | "review_replied"
   | "review_appeal_not_found"
   | "review_appeal_open"
-  | "review_not_appealable";
+  | "review_not_appealable"
+  | "catalog_item_not_found"
+  | "catalog_company_not_active"
+  | "catalog_item_not_editable"
+  | "catalog_no_revision"
+  | "not_supplier_owner";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

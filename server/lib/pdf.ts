@@ -292,3 +292,22 @@ export function renderPdf(d: TPrintDoc, opts: { compress?: boolean } = {}): Prom
   }
   return finish(d.footer);
 }
+
+/**
+ * A PDF answer of an operation, shown in the browser under its readable name (`name`, any
+ * letters; `asciiName` for old clients). Never cached unless `cache` says so (a document of a
+ * person's data is private; a public price list may be kept briefly).
+ */
+export function pdfAnswer(
+  c: { body: (data: Uint8Array, status: 200, headers: Record<string, string>) => Response },
+  body: Buffer,
+  asciiName: string,
+  name: string,
+  cache = "private, no-store",
+): Response {
+  return c.body(new Uint8Array(body), 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `inline; filename="${asciiName}.pdf"; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`,
+    "Cache-Control": cache,
+  });
+}

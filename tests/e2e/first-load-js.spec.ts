@@ -14,14 +14,23 @@ const SCRIPT_URL = /<link rel="modulepreload" href="([^"]+)"|import(?:\s+\*\s+as
 
 test("the first load of every public page needs at most 120 KB of JavaScript (gzip)", async ({ request }) => {
   const news = (await (await request.get("/api/v1/news")).json()) as { items: { id: number }[] };
+  const catalog = (await (await request.get("/api/v1/catalog/sitemap")).json()) as {
+    items: { id: number }[];
+    suppliers: number[];
+  };
   const params: Record<string, string> = { id: String(news.items[0]?.id ?? 1) };
+  // The catalogue's pages take an item's or a company's id (the demo catalogue's).
+  const paramsOf: Record<string, Record<string, string>> = {
+    "services-item": { id: String(catalog.items[0]?.id ?? 1) },
+    "services-price-list": { id: String(catalog.suppliers[0] ?? 1) },
+  };
   const sizes = new Map<string, number>();
   const report: string[] = [];
   let pages = 0;
   for (const route of ROUTES.filter((r) => !r.permission)) {
     for (const locale of LOCALES) {
       const path = localizePath(
-        route.path.replace(/:(\w+)/g, (_, k: string) => params[k] ?? ""),
+        route.path.replace(/:(\w+)/g, (_, k: string) => paramsOf[route.id]?.[k] ?? params[k] ?? ""),
         locale,
       );
       const res = await request.get(path, { maxRedirects: 0 });

@@ -10,7 +10,7 @@ export const DEMO = {
   admin: { phone: "7010000001", home: "/admin/akimat", name: "Айгерим" },
   akimat: { phone: "7010000002", home: "/user/users", name: "Ерлан" },
   manager: { phone: "7010000003", home: "/manager/cemetery", name: "Ольга" },
-  supplier: { phone: "7010000004", home: "/supplier/notifications", name: "Нұрлан" },
+  supplier: { phone: "7010000004", home: "/supplier/services/active", name: "Нұрлан" },
   client: { phone: "7010000005", home: "/", name: "Мария" },
 } as const;
 

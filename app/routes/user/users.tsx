@@ -6,6 +6,7 @@ import { Field, FormError, PhoneField, TextField } from "../../components/form.t
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { DataTable } from "../../components/data-table.tsx";
+import { RemovePersonForm } from "../../components/remove-person.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { formMessage, type TFieldMeta, type TFormReply, useSchemaForm } from "../../lib/form.ts";
 import { str, submitAction, submitForm } from "../../lib/form.server.ts";
@@ -165,19 +166,12 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                     <EditEmployee employee={e} lastResult={replyTo("update", e.id)} busy={busy} />
                   </details>
                   {e.id !== me?.user.id ? (
-                    <Form
-                      method="post"
-                      onSubmit={(ev) => {
-                        if (!window.confirm(t("user.users.remove_confirm", { name: `${e.surname} ${e.name}` })))
-                          ev.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={e.id} />
-                      <button type="submit" className="button button--ghost button--small" disabled={busy}>
-                        <Icon name="trash" size={16} /> {t("common.remove")}
-                      </button>
-                    </Form>
+                    <RemovePersonForm
+                      id={e.id}
+                      confirm={t("user.users.remove_confirm", { name: `${e.surname} ${e.name}` })}
+                      label={t("common.remove")}
+                      busy={busy}
+                    />
                   ) : null}
                   {rowError ? (
                     <p className="field__error" role="alert">

@@ -221,6 +221,30 @@ export function akimatCemeteryScope(akimatId: number, cemeteryColumn: AnyPgColum
   return sql`${cemeteryColumn} in (select ${cemeteries.id} from ${cemeteries} where ${cemeteries.akimatId} = ${akimatId})`;
 }
 
+/**
+ * The catalogue's items a user reaches (issue 15 §1), on the item's company column: the moderators
+ * every one, a supplier's people their own company's (whatever its status: one company never sees
+ * another's items under moderation), nobody else any (visitors read active items through the
+ * public list, which is not a scope).
+ */
+export function catalogScope(user: Pick<TSessionUser, "role" | "supplierId">, supplierColumn: AnyPgColumn): SQL | null {
+  if (can(user.role, "catalog.moderate")) return null;
+  if (can(user.role, "catalog.manage") && user.supplierId) return eq(supplierColumn, user.supplierId);
+  return sql`false`;
+}
+
+/** Whether a supplier's person is its owner (who manages the company's people). */
+export function isSupplierOwner(user: Pick<TSessionUser, "role" | "supplierId" | "supplierRole">): boolean {
+  return user.role === "supplier" && Boolean(user.supplierId) && user.supplierRole !== "employee";
+}
+
+/** The company whose people the caller may change: 404 without one, 403 `not_supplier_owner` for its employees. */
+export function assertSupplierOwner(user: Pick<TSessionUser, "role" | "supplierId" | "supplierRole">): number {
+  const supplierId = ownSupplierId(user);
+  if (!isSupplierOwner(user)) throw new AppError(403, "not_supplier_owner");
+  return supplierId;
+}
+
 // ——— Owners ———
 
 /** The supplier company a user speaks for, or 404 `supplier_not_found`. */

@@ -19,6 +19,8 @@ import {
   newsScope,
   ownSupplierId,
   readsSupplier,
+  catalogScope,
+  assertSupplierOwner,
   registryRequestScope,
   staffCemeteryIds,
   supplierReviewScope,
@@ -203,6 +205,26 @@ describe("each entity's scope", () => {
     expect(readsSupplier(person("supplier", 12, { supplierId: 3 }), 4)).toBe(false);
     for (const role of ["akimat", "manager", "client"] as const)
       expect(readsSupplier(person(role, 1), 3), role).toBe(false);
+  });
+
+  it("the catalogue: a company's people its own items (whatever their status), the moderators all, nobody else any", async () => {
+    // The probe's akimat column stands for the item's company here: rows 1 and 3 of company 1, row 2 of company 2.
+    const scope = (u: TWho) => catalogScope(u, probe.akimatId);
+    expect(scope(person("admin", 1))).toBeNull();
+    expect(await rowsOf(scope(person("supplier", 12, { supplierId: 1 })))).toEqual([1, 3]);
+    expect(await rowsOf(scope(person("supplier", 13, { supplierId: 2 })))).toEqual([2]);
+    expect(await rowsOf(scope(person("supplier", 14)))).toEqual([]);
+    for (const role of ["akimat", "manager", "client"] as const)
+      expect(await rowsOf(scope(person(role, 1, { supplierId: 1 }))), role).toEqual([]);
+    // Only the company's owner changes its people.
+    const owner = { role: "supplier" as const, supplierId: 1, supplierRole: "owner" as const };
+    expect(assertSupplierOwner(owner)).toBe(1);
+    expect(() => assertSupplierOwner({ ...owner, supplierRole: "employee" })).toThrow(
+      expect.objectContaining({ code: "not_supplier_owner" }),
+    );
+    expect(() => assertSupplierOwner({ role: "client", supplierId: null, supplierRole: null })).toThrow(
+      expect.objectContaining({ code: "supplier_not_found" }),
+    );
   });
 
   it("a cemetery: the admin works in every one, a manager in their own, nobody else in any", async () => {

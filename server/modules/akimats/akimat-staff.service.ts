@@ -15,6 +15,7 @@ import { deleteAccount } from "../auth/auth.service.ts";
 import { linkTo } from "../../../common/route-table.ts";
 import { tell } from "../notifications/notifications.service.ts";
 import { akimatNotices } from "./akimats.notices.ts";
+import { insertInvitedAccount } from "../users/users.service.ts";
 import { users } from "../users/users.tables.ts";
 
 export type { TEmployee };
@@ -92,25 +93,16 @@ export async function inviteAkimatEmployee(
   akimatId: number,
   input: TInvite & { akimatRole: "admin" | "employee" },
 ): Promise<TEmployee> {
-  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone));
-  if (existing) {
-    throw new AppError(409, "phone_taken", {}, [{ path: "phone", key: "errors.phone_taken" }]);
-  }
-  const [row] = await tx
-    .insert(users)
-    .values({
-      phone: input.phone,
-      role: "akimat",
-      status: "invited",
-      akimatId,
-      akimatRole: input.akimatRole,
-      surname: input.surname,
-      name: input.name,
-      patronymic: input.patronymic,
-      position: input.position,
-    })
-    .returning();
-  const u = row as typeof users.$inferSelect;
+  const u = await insertInvitedAccount(tx, {
+    phone: input.phone,
+    role: "akimat",
+    akimatId,
+    akimatRole: input.akimatRole,
+    surname: input.surname,
+    name: input.name,
+    patronymic: input.patronymic,
+    position: input.position,
+  });
   await writeAudit(tx, {
     actor,
     entityType: "user",

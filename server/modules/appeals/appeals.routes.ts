@@ -5,6 +5,7 @@ import { ZAppealCreate, ZOralAppeal } from "../../../common/appeal-forms.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { createRouter, type ApiEnv } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
+import { pdfAnswer } from "../../lib/pdf.ts";
 import { moveRoute } from "../workflow/move-route.ts";
 import { appealReceipt } from "./appeal-receipt.ts";
 import { appealMachine } from "./appeals.machine.ts";
@@ -24,13 +25,7 @@ const TAGS = ["Appeals"];
 const PDF = "application/pdf";
 
 /** A PDF answer shown in the browser under its readable name; never cached (personal data). */
-function pdf(c: Context<ApiEnv>, body: Buffer, asciiName: string, name: string) {
-  return c.body(new Uint8Array(body), 200, {
-    "Content-Type": PDF,
-    "Content-Disposition": `inline; filename="${asciiName}.pdf"; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`,
-    "Cache-Control": "private, no-store",
-  });
-}
+const pdf = (c: Context<ApiEnv>, body: Buffer, asciiName: string, name: string) => pdfAnswer(c, body, asciiName, name);
 
 const [moveOperation, moveHandler] = moveRoute(appealMachine, {
   path: "/appeals/{id}/moves/{move}",

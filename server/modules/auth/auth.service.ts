@@ -56,6 +56,7 @@ export function toSessionUser(u: UserRow): TSessionUser {
     akimatId: u.akimatId,
     akimatRole: u.akimatRole,
     supplierId: u.supplierId,
+    supplierRole: u.supplierId ? (u.supplierRole ?? "owner") : null,
     locale: u.locale,
   };
 }
@@ -413,6 +414,7 @@ export async function registerSupplier(
         phone,
         role: "supplier",
         supplierId: sup.id,
+        supplierRole: "owner",
         surname,
         name,
         patronymic: rest.join(" "),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bayesianRating } from "../../../common/reviews.ts";
+import { bayesianRating } from "../../../common/catalog.ts";
 import { createHarness, type Harness, PNG, uploadUrl } from "../../test/harness.ts";
 import { catalogItem, demoSupplierId, orderLine, otherSupplierId } from "../../test/review-fixtures.ts";
 import { catalogItems } from "../catalog/catalog.tables.ts";

@@ -6,6 +6,8 @@ export const supplierNotices = defineNotices({
   supplier_activated: ["company"],
   supplier_blocked: ["company", "reason"],
   supplier_unblocked: ["company"],
+  // To a person the company's owner invited
+  supplier_person_invited: ["company"],
   // To the admins who review suppliers
   supplier_documents_updated: ["company", "count"],
 });

@@ -45,7 +45,8 @@ const selectSuppliers = (db: Db) =>
   db
     .select({ s: suppliers, phone: users.phone })
     .from(suppliers)
-    .leftJoin(users, eq(users.supplierId, suppliers.id))
+    // The company's phone is its owner's (its employees are people of the company too).
+    .leftJoin(users, and(eq(users.supplierId, suppliers.id), eq(users.supplierRole, "owner")))
     .$dynamic();
 
 async function toSuppliers(

@@ -22,6 +22,8 @@ export const users = pgTable(
     akimatRole: text({ enum: ["admin", "employee"] }),
     position: text().notNull().default(""),
     supplierId: integer().references(() => suppliers.id, { onDelete: "cascade" }),
+    /** A supplier's person: the company's owner (manages its people) or an employee (works the catalogue). */
+    supplierRole: text({ enum: ["owner", "employee"] }),
     locale: text({ enum: ["ru", "kk"] })
       .notNull()
       .default("ru"),
