@@ -22,15 +22,23 @@ async function supplierPage(browser: Browser, locale: "ru" | "kk"): Promise<Page
   return page;
 }
 
-/** Adds the first offers that can be ready by the burial, `count` of them; their names. */
-async function addOffers(page: Page, count: number): Promise<string[]> {
+/**
+ * Adds the first offers that can be ready by the burial, `count` of them (their names); with
+ * `later`, an offer that cannot asks for another day, and is delivered six weeks on instead.
+ */
+async function addOffers(page: Page, count: number, later = false): Promise<string[]> {
   const names: string[] = [];
   const offers = page.getByTestId("offers").locator("> li");
   const total = await offers.count();
   for (let i = 0; i < total && names.length < count; i++) {
     const offer = offers.nth(i);
-    // An item that cannot be ready by the burial asks for another time: leave it.
-    if ((await offer.locator("input[name=deliveryDate][type=date]").count()) > 0) continue;
+    const asksWhen = (await offer.locator("input[name=deliveryDate][type=date]").count()) > 0;
+    if (asksWhen !== later) continue;
+    if (asksWhen) {
+      const day = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
+      await offer.locator("input[name=deliveryDate]").fill(day);
+      await offer.locator("input[name=deliveryTime]").fill("11:00");
+    }
     names.push((await offer.locator("h3").textContent()) ?? "");
     await offer.locator('button[type="submit"]').click();
     await expect(offer.getByTestId("offer-added")).toBeVisible();
@@ -69,11 +77,11 @@ test("a family orders a wreath and a hearse to its burial, paid on delivery; the
   await expect(cart).toContainText(second as string);
 
   // Two of the first: change its line.
-  const line = cart.locator('[data-testid^="cart-line-"]').first();
+  const line = cart.locator("li.order-line").first();
   await line.locator("summary").click();
   await line.locator('input[name="quantity"]').fill("2");
   await line.locator('[data-testid$="-save"]').click();
-  await expect(cart.locator('[data-testid^="cart-line-"]').first()).toContainText("2 ×");
+  await expect(cart.locator("li.order-line").first()).toContainText("2 ×");
 
   await page.getByTestId("checkout-on_delivery").check();
   await page.getByTestId("checkout").click();
@@ -126,6 +134,18 @@ test("a family orders a wreath and a hearse to its burial, paid on delivery; the
   await page.reload();
   await expect(page.getByTestId("thread")).toContainText("Простите");
   await supplier.context().close();
+
+  // Back on the family's orders: the done line waits for a review; written there, it goes to moderation.
+  await page.goto("/client/services");
+  const waiting = page
+    .getByTestId("reviewable-lines")
+    .locator("> li")
+    .filter({ hasText: first as string });
+  await waiting.getByTestId("review-write").click();
+  await waiting.locator(".star-input__option").nth(4).click();
+  await waiting.getByTestId("review-text").fill("Венок привезли вовремя, аккуратный.");
+  await waiting.getByTestId("review-submit").click();
+  await expect(page.getByTestId("review-sent")).toBeVisible();
   await family.dispose();
   await admin.dispose();
 });
@@ -142,12 +162,13 @@ test("a family pays its order online in Kazakh, takes a line out, the supplier d
 
   await login(page, DEMO.client.phone, { locale: "kk" });
   await page.goto(`/kk/client/tickets/burial/add-service?request=${id}`);
-  await addOffers(page, 3);
+  await addOffers(page, 2);
+  // A monument can only come weeks later: asked for another day, then not wanted after all.
+  await addOffers(page, 1, true);
   const cart = page.getByTestId("cart");
-  await expect(cart.locator('[data-testid^="cart-line-"]')).toHaveCount(3);
-  // One is not wanted after all.
+  await expect(cart.locator("li.order-line")).toHaveCount(3);
   await cart.locator('[data-testid$="-remove"]').last().click();
-  await expect(cart.locator('[data-testid^="cart-line-"]')).toHaveCount(2);
+  await expect(cart.locator("li.order-line")).toHaveCount(2);
 
   await page.getByTestId("checkout-online").check();
   await page.getByTestId("checkout").click();
@@ -187,8 +208,9 @@ test("a family pays its order online in Kazakh, takes a line out, the supplier d
   await waitForHydration(page);
   await page.locator('[data-testid^="family-supplier-order-"] a').first().click();
   await waitForHydration(page);
-  await page.getByTestId("move-cancel_own").locator("summary").click();
-  await page.getByTestId("move-cancel_own-button").click();
+  // The whole order (its form comes before the lines' own).
+  await page.getByTestId("move-cancel_own").first().locator("summary").click();
+  await page.getByTestId("move-cancel_own-button").first().click();
   await expect(page.getByTestId("order-ended")).toBeVisible();
   await family.dispose();
   await admin.dispose();
