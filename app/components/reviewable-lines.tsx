@@ -24,7 +24,9 @@ const answeredNew = (a: unknown) =>
  */
 export function ReviewableLines({ lines, answer }: { lines: TReviewableLine[]; answer: unknown }) {
   const { t, locale } = useT();
-  const sent = answeredNew(answer) ? (
+  // Said here once its line has left the list (while it is still shown, its form says it).
+  const gone = answeredNew(answer) && !lines.some((l) => l.lineId === (answer as { lineId: number }).lineId);
+  const sent = gone ? (
     <p className="alert alert--success" role="status" data-testid="review-sent">
       <Icon name="check" /> {t("review_form.sent")}
     </p>

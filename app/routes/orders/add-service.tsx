@@ -35,12 +35,19 @@ function defaultWhen(cart: TCart, now: Date) {
  * total from the server), and what can be added, by category.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { api } = context.get(requestContext);
+  const rc = context.get(requestContext);
+  const { api } = rc;
   const url = new URL(request.url);
   const burialRequestId = parseId(url.searchParams.get("request"));
+  // Come from an item's page (`?item=`): that item is offered first, for the burial chosen.
+  const itemId = parseId(url.searchParams.get("item"));
   if (!burialRequestId) {
     const bookings = await api.get("/burial-requests", { query: { open: "1", page: "1" } });
-    return { step: "choose" as const, bookings: bookings.items };
+    if (bookings.items.length === 1 && itemId) {
+      const only = bookings.items[0] as (typeof bookings.items)[number];
+      throw redirectTo(localizePath(`/client/tickets/burial/add-service?request=${only.id}&item=${itemId}`, rc.locale));
+    }
+    return { step: "choose" as const, bookings: bookings.items, itemId };
   }
   const category = (CATALOG_CATEGORIES as readonly string[]).includes(url.searchParams.get("category") ?? "")
     ? (url.searchParams.get("category") as CatalogCategory)
@@ -53,6 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           burialRequestId: String(burialRequestId),
           page: String(pageNumber(url.searchParams.get("page"))),
           ...(category ? { category } : {}),
+          ...(itemId ? { itemId: String(itemId) } : {}),
         },
       }),
     ]),
@@ -62,6 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     cart,
     offers,
     category: category ?? null,
+    itemId,
     when: defaultWhen(cart, new Date()),
     checkoutKey: crypto.randomUUID(),
   };
@@ -130,7 +139,11 @@ export default function AddService({ loaderData, actionData }: Route.ComponentPr
           <ul className="cards" data-testid="add-service-burials">
             {loaderData.bookings.map((b) => (
               <li key={b.id} className="card">
-                <Link to={to(`/client/tickets/burial/add-service?request=${b.id}`)}>
+                <Link
+                  to={to(
+                    `/client/tickets/burial/add-service?request=${b.id}${loaderData.itemId ? `&item=${loaderData.itemId}` : ""}`,
+                  )}
+                >
                   {t("orders_screen.for_burial", { number: b.number })}
                 </Link>
                 <p className="muted">{b.deceased}</p>
@@ -141,7 +154,7 @@ export default function AddService({ loaderData, actionData }: Route.ComponentPr
       </section>
     );
   }
-  const { cart, offers, category, when, checkoutKey } = loaderData;
+  const { cart, offers, category, when, checkoutKey, itemId } = loaderData;
   const reply = actionData as TReply | undefined;
   const b = cart.burial;
   return (
@@ -162,6 +175,12 @@ export default function AddService({ loaderData, actionData }: Route.ComponentPr
 
       <section aria-labelledby="offers-title">
         <h2 id="offers-title">{t("orders_screen.offers_title")}</h2>
+        {itemId ? (
+          <p className="note" data-testid="offers-one">
+            {t("orders_screen.offers_one")}{" "}
+            <Link to={to(`/client/tickets/burial/add-service?request=${b.id}`)}>{t("orders_screen.offers_all")}</Link>
+          </p>
+        ) : null}
         <nav className="tabs offer-tabs" aria-label={t("orders_screen.categories")}>
           <Link
             className="tabs__item"

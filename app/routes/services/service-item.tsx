@@ -1,18 +1,24 @@
 import { Link } from "react-router";
 import { Price, PriceRange, Rating, useLeadTime } from "../../components/catalog-price.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { ReviewList } from "../../components/review-list.tsx";
 import { RichText } from "../../components/rich-text.tsx";
-import { useT } from "../../lib/hooks.ts";
+import { loadPublicReviews } from "../../lib/reviews.server.ts";
+import { useMe, useT } from "../../lib/hooks.ts";
 import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/service-item";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = pageId(params.id, request);
-  const item = await orPageError(request, () =>
-    context.get(requestContext).api.get("/catalog/:id", { params: { id } }),
+  const { api } = context.get(requestContext);
+  const [item, reviews] = await orPageError(request, () =>
+    Promise.all([
+      api.get("/catalog/:id", { params: { id } }),
+      loadPublicReviews(api, { itemId: id }, new URL(request.url)),
+    ]),
   );
-  return { item, origin: (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "") };
+  return { item, reviews, origin: (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "") };
 }
 
 /** Title, description and image for search engines and link previews. */
@@ -31,13 +37,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /**
  * An item on sale: its photos, description (sanitized on the server when saved), price with the
- * city's range of its category, lead time, where it is served, its company (with the price list)
- * and its rating. Reviews and ordering are other streams' (no empty list, no dead button here).
+ * city's range of its category, lead time, where it is served, the button that adds it to one of
+ * the family's burials (signing in first when needed), its company (with the price list), its
+ * rating and its published reviews with the company's replies.
  */
 export default function ServiceItem({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
   const lead = useLeadTime();
-  const { item } = loaderData;
+  const { item, reviews } = loaderData;
+  // A family (or a visitor, who signs in on the way) orders; staff and suppliers only read.
+  const me = useMe();
   return (
     <article className="catalog-item" aria-labelledby="item-title" data-testid="service-page">
       <p>
@@ -86,6 +95,17 @@ export default function ServiceItem({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </dl>
+        {item.available && (!me || me.user.role === "client") ? (
+          <p className="card__actions">
+            <Link
+              className="button"
+              to={to(`/client/tickets/burial/add-service?item=${item.id}`)}
+              data-testid="order-item"
+            >
+              <Icon name="plus" /> {t("orders_screen.order_item")}
+            </Link>
+          </p>
+        ) : null}
       </section>
       {item.description ? (
         <section aria-labelledby="item-description">
@@ -106,6 +126,7 @@ export default function ServiceItem({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </section>
+      <ReviewList page={reviews} />
     </article>
   );
 }

@@ -106,13 +106,13 @@ export async function getCart(s: Services, user: TSessionUser, burialRequestId: 
 
 /**
  * What the family can add to a burial's cart: items on sale that serve its cemetery (its city's,
- * or listing it), by category, the cheapest first; each says whether it can be ready by the
+ * or listing it), by category (or the one item the family came from), the cheapest first; each says whether it can be ready by the
  * burial's time and whether it is in the cart already.
  */
 export async function cartOffers(
   s: Services,
   user: TSessionUser,
-  q: { burialRequestId: number; category?: CatalogCategory; page: number; pageSize: number },
+  q: { burialRequestId: number; category?: CatalogCategory; itemId?: number; page: number; pageSize: number },
 ): Promise<TPage<TCartOffer>> {
   const { r, c } = await ownBurial(s.db, user, q.burialRequestId);
   const where = and(
@@ -124,6 +124,7 @@ export async function cartOffers(
       sql`${c.id} = any(${catalogItems.cemeteryIds})`,
     ),
     q.category ? eq(catalogItems.category, q.category) : undefined,
+    q.itemId !== undefined ? eq(catalogItems.id, q.itemId) : undefined,
   );
   const { limit, offset } = pageWindow(q);
   const [[counted], rows, inCart] = await Promise.all([

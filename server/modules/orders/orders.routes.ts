@@ -40,7 +40,7 @@ const ZCartQuery = z.object({ burialRequestId: zQueryId });
 const ZOfferQuery = listQuery({
   sort: ["price"],
   defaultSort: "price",
-  filters: { burialRequestId: zQueryId, category: z.enum(CATALOG_CATEGORIES) },
+  filters: { burialRequestId: zQueryId, category: z.enum(CATALOG_CATEGORIES), itemId: zQueryId },
 });
 const ZFamilyOrderQuery = listQuery({
   sort: ["createdAt"],
