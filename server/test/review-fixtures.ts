@@ -5,6 +5,7 @@
  * directly at a given time. Nothing here goes through the orders' rules.
  */
 import { eq } from "drizzle-orm";
+import { marketItem } from "./order-fixtures.ts";
 import type { Queryable } from "../db/client.ts";
 import { DEMO_PHONES } from "../db/seed.ts";
 import { burialRequests } from "../modules/burial-requests/burial-requests.tables.ts";
@@ -52,22 +53,12 @@ export async function catalogItem(
   values: Partial<typeof catalogItems.$inferInsert> = {},
 ): Promise<number> {
   itemCount += 1;
-  const [row] = await db
-    .insert(catalogItems)
-    .values({
-      supplierId,
-      status: "active",
-      category: "flowers",
-      kind: "product",
-      nameRu: `Венок № ${itemCount}`,
-      nameKk: `№ ${itemCount} гүлшоқ`,
-      price: 15_000,
-      unit: "piece",
-      city: "Алматы",
-      ...values,
-    })
-    .returning({ id: catalogItems.id });
-  return (row as { id: number }).id;
+  const row = await marketItem(db, supplierId, {
+    nameRu: `Венок № ${itemCount}`,
+    nameKk: `№ ${itemCount} гүлшоқ`,
+    ...values,
+  });
+  return row.id;
 }
 
 /** A burial request of the family (the order's anchor), in the first demo cemetery. */

@@ -4,7 +4,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { formatDate } from "../../common/i18n.ts";
 import { withCheckDigit } from "../../common/iin.ts";
 import { expect, test } from "./fixtures.ts";
-import { DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
+import { DEMO, DEV_CODE, detailsThroughApi, login, watchForErrors } from "./helpers.ts";
 
 /**
  * A family booked two neighbouring places and buried their relative in the first: on a phone, in
@@ -12,7 +12,6 @@ import { DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
  */
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
 
-const PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF");
 type TFeature = { properties: { id: number; sector: string; row: string; number: number; status: string } };
 
 async function signIn(request: APIRequestContext, phone: string) {
@@ -68,20 +67,7 @@ for (const lang of ["ru", "kk"] as const) {
     });
     expect(booked.status(), await booked.text()).toBe(201);
     const id = (await booked.json()).id as number;
-    const upload = await family.post("/api/v1/uploads", {
-      multipart: { file: { name: "свидетельство.pdf", mimeType: "application/pdf", buffer: PDF }, purpose: "document" },
-    });
-    const slots = await (await family.get(`/api/v1/burial-requests/${id}/slots`)).json();
-    type TDay = { date: string; slots: { time: string; left: number }[] };
-    const day = (slots.days as TDay[]).find((d) => d.slots.some((x) => x.left > 0)) as TDay;
-    const details = await family.put(`/api/v1/burial-requests/${id}/details`, {
-      data: {
-        certificateIds: [(await upload.json()).id],
-        burialDate: day.date,
-        burialTime: day.slots.find((x) => x.left > 0)?.time,
-      },
-    });
-    expect(details.status(), await details.text()).toBe(200);
+    await detailsThroughApi(family, id);
     for (const move of ["pay_office", "confirm", "complete"]) {
       const res = await staff.post(`/api/v1/burial-requests/${id}/moves/${move}`, { data: {} });
       expect(res.status(), `${move}: ${await res.text()}`).toBe(200);

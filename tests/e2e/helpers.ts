@@ -130,17 +130,9 @@ export async function bookThroughApi(
   return id;
 }
 
-/**
- * A booking of the family signed in on `family` (its cookies), ready and paid at the office by the
- * demo manager signed in on `staff`: a free place of an open cemetery, a certificate, the first
- * slot with room. Paid, it counts against no quota of unpaid bookings. Its id.
- */
-export async function paidBookingThroughApi(
-  family: APIRequestContext,
-  staff: APIRequestContext,
-  deceased: { surname: string; name: string },
-): Promise<number> {
-  const cemeteries = (await (await family.get("/api/v1/cemeteries")).json()).items as {
+/** A free place of an open cemetery, found through the public API near the cemetery's centre. */
+export async function freePlotThroughApi(request: APIRequestContext): Promise<number> {
+  const cemeteries = (await (await request.get("/api/v1/cemeteries")).json()).items as {
     id: number;
     status: string;
     counts: { free: number };
@@ -150,14 +142,21 @@ export async function paidBookingThroughApi(
   const [lng, lat] = c.center as [number, number];
   let free: number | undefined;
   for (let d = 0.001; d < 0.05 && !free; d *= 2) {
-    const plots = await family.get(`/api/v1/cemeteries/${c.id}/plots`, {
+    const plots = await request.get(`/api/v1/cemeteries/${c.id}/plots`, {
       params: { bbox: [lng - d, lat - d, lng + d, lat + d].join(",") },
     });
     const features = (await plots.json()).features as { properties: { id: number; status: string } }[];
     free = features.find((f) => f.properties.status === "free")?.properties.id;
   }
   expect(free, "a free place").toBeDefined();
-  const id = await bookThroughApi(family, free as number, deceased);
+  return free as number;
+}
+
+/**
+ * The details of a booking of the family signed in on `family`, through the API, as the form sends
+ * them: a certificate uploaded and the first slot with room.
+ */
+export async function detailsThroughApi(family: APIRequestContext, id: number): Promise<void> {
   const upload = await family.post("/api/v1/uploads", {
     multipart: {
       file: { name: "свидетельство.pdf", mimeType: "application/pdf", buffer: CERTIFICATE_PDF },
@@ -175,6 +174,20 @@ export async function paidBookingThroughApi(
     },
   });
   expect(details.status(), await details.text()).toBe(200);
+}
+
+/**
+ * A booking of the family signed in on `family` (its cookies), ready and paid at the office by
+ * `staff` (the admin, who works in every cemetery): a free place of an open cemetery, a
+ * certificate, the first slot with room. Paid, it counts against no quota of unpaid bookings. Its id.
+ */
+export async function paidBookingThroughApi(
+  family: APIRequestContext,
+  staff: APIRequestContext,
+  deceased: { surname: string; name: string },
+): Promise<number> {
+  const id = await bookThroughApi(family, await freePlotThroughApi(family), deceased);
+  await detailsThroughApi(family, id);
   const paid = await staff.post(`/api/v1/burial-requests/${id}/moves/pay_office`, { data: { receipt: "К-1" } });
   expect(paid.status(), await paid.text()).toBe(200);
   return id;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
-import { bookThroughApi, DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
+import { bookThroughApi, DEMO, DEV_CODE, freePlotThroughApi, login, watchForErrors } from "./helpers.ts";
 
 /**
  * Staff screens and the texts a phone cuts, at 360 × 780 in both languages: every staff table shows
@@ -199,22 +199,5 @@ async function pendingBooking(request: APIRequestContext): Promise<number> {
     data: { phone: `+7${DEMO.client.phone}`, code: DEV_CODE },
   });
   expect(signIn.status()).toBe(200);
-  const cemeteries = (await (await request.get("/api/v1/cemeteries")).json()).items as {
-    id: number;
-    status: string;
-    counts: { free: number };
-    center: [number, number] | null;
-  }[];
-  const c = cemeteries.find((x) => x.status === "open" && x.counts.free > 0 && x.center) as (typeof cemeteries)[number];
-  const [lng, lat] = c.center as [number, number];
-  let free: number | undefined;
-  for (let d = 0.001; d < 0.05 && !free; d *= 2) {
-    const plots = await request.get(`/api/v1/cemeteries/${c.id}/plots`, {
-      params: { bbox: [lng - d, lat - d, lng + d, lat + d].join(",") },
-    });
-    const features = (await plots.json()).features as { properties: { id: number; status: string } }[];
-    free = features.find((f) => f.properties.status === "free")?.properties.id;
-  }
-  expect(free, "a free place").toBeDefined();
-  return bookThroughApi(request, free as number, { surname: "Телефонов", name: "Тест" });
+  return bookThroughApi(request, await freePlotThroughApi(request), { surname: "Телефонов", name: "Тест" });
 }

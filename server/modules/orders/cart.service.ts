@@ -32,7 +32,7 @@ import { holders } from "../access/audiences.ts";
 import { linkTo } from "../../../common/route-table.ts";
 import { tell } from "../notifications/notifications.service.ts";
 import { liveAmount, supplierOrderMachine } from "./orders.machine.ts";
-import { cartLines, orderLines, orders, supplierOrders } from "./orders.tables.ts";
+import { cartLines, itemSnapshot, orderLines, orders, supplierOrders } from "./orders.tables.ts";
 
 /** Burial requests a family can order for: every one still going, and a completed one (the memorial days). */
 const ORDERABLE_BURIALS = ["pending", "paid", "confirmed", "completed"] as const;
@@ -174,6 +174,25 @@ function lineError(problem: NonNullable<ReturnType<typeof cartProblem>>, leadHou
 }
 
 /**
+ * Refuses an item that cannot be ordered as the line asks (`cartProblem`), as the field's message:
+ * not on sale, not serving the burial's cemetery, its time past or too soon for its lead time.
+ */
+async function checkOrderable(
+  tx: Queryable,
+  itemId: number,
+  p: { cemetery: { id: number; city: string }; line: { deliveryDate: string; deliveryTime: string }; now: Date },
+) {
+  const [found] = await tx
+    .select({ item: catalogItems, supplierStatus: suppliers.status })
+    .from(catalogItems)
+    .innerJoin(suppliers, eq(suppliers.id, catalogItems.supplierId))
+    .where(eq(catalogItems.id, itemId));
+  if (!found) throw fieldError("itemId", "validation.order_item_unavailable");
+  const problem = cartProblem({ item: found.item, supplierStatus: found.supplierStatus, ...p });
+  if (problem) throw lineError(problem, found.item.leadHours);
+}
+
+/**
  * Adds an item to the cart of one of the family's burials (the same item again replaces its line's
  * quantity, place and time). The item must be on sale, serve the burial's cemetery, and its lead
  * time meet the time asked.
@@ -182,20 +201,7 @@ export async function addToCart(s: Services, user: TSessionUser, input: z.output
   const now = s.now();
   return s.db.transaction(async (tx) => {
     const { c } = await ownBurial(tx, user, input.burialRequestId, true);
-    const [found] = await tx
-      .select({ item: catalogItems, supplierStatus: suppliers.status })
-      .from(catalogItems)
-      .innerJoin(suppliers, eq(suppliers.id, catalogItems.supplierId))
-      .where(eq(catalogItems.id, input.itemId));
-    if (!found) throw fieldError("itemId", "validation.order_item_unavailable");
-    const problem = cartProblem({
-      item: found.item,
-      supplierStatus: found.supplierStatus,
-      cemetery: c,
-      line: input,
-      now,
-    });
-    if (problem) throw lineError(problem, found.item.leadHours);
+    await checkOrderable(tx, input.itemId, { cemetery: c, line: input, now });
     const existing = await tx
       .select({ id: cartLines.id, itemId: cartLines.itemId })
       .from(cartLines)
@@ -243,20 +249,7 @@ export async function updateCartLine(s: Services, user: TSessionUser, id: number
   await s.db.transaction(async (tx) => {
     const line = await ownLine(tx, user, id);
     const { c } = await ownBurial(tx, user, line.burialRequestId);
-    const [found] = await tx
-      .select({ item: catalogItems, supplierStatus: suppliers.status })
-      .from(catalogItems)
-      .innerJoin(suppliers, eq(suppliers.id, catalogItems.supplierId))
-      .where(eq(catalogItems.id, line.itemId));
-    if (!found) throw new AppError(404, "cart_line_not_found");
-    const problem = cartProblem({
-      item: found.item,
-      supplierStatus: found.supplierStatus,
-      cemetery: c,
-      line: input,
-      now,
-    });
-    if (problem) throw lineError(problem, found.item.leadHours);
+    await checkOrderable(tx, line.itemId, { cemetery: c, line: input, now });
     await tx
       .update(cartLines)
       .set({
@@ -355,13 +348,7 @@ export async function checkout(
       await tx.insert(orderLines).values(
         rs.map(({ line, item }) => ({
           supplierOrderId: so.id,
-          itemId: item.id,
-          nameRu: item.nameRu,
-          nameKk: item.nameKk,
-          kind: item.kind,
-          category: item.category,
-          unit: item.unit,
-          price: item.price,
+          ...itemSnapshot(item),
           quantity: line.quantity,
           amount: item.price * line.quantity,
           place: line.place,

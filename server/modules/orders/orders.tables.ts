@@ -174,3 +174,14 @@ export const orderLines = pgTable(
     check("order_lines_amount_ck", sql`${t.amount} = ${t.price} * ${t.quantity}`),
   ],
 );
+
+/** What a line keeps of its item as ordered (a later edit of the catalogue does not rewrite it). */
+export const itemSnapshot = (item: typeof catalogItems.$inferSelect) => ({
+  itemId: item.id,
+  nameRu: item.nameRu,
+  nameKk: item.nameKk,
+  kind: item.kind,
+  category: item.category,
+  unit: item.unit,
+  price: item.price,
+});

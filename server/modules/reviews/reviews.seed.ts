@@ -12,7 +12,7 @@ import { ensureUser } from "../../db/seed.ts";
 import { burialRequests } from "../burial-requests/burial-requests.tables.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
 import { catalogItems } from "../catalog/catalog.tables.ts";
-import { orderLines, orders, supplierOrders } from "../orders/orders.tables.ts";
+import { itemSnapshot, orderLines, orders, supplierOrders } from "../orders/orders.tables.ts";
 import { suppliers } from "../users/organisations.tables.ts";
 
 /** The demo family with a finished order (sign in with the demo code). */
@@ -195,13 +195,7 @@ export async function insertOrder(
       .insert(orderLines)
       .values({
         supplierOrderId: (so as { id: number }).id,
-        itemId: item.id,
-        nameRu: item.nameRu,
-        nameKk: item.nameKk,
-        kind: item.kind,
-        category: item.category,
-        unit: item.unit,
-        price: item.price,
+        ...itemSnapshot(item),
         quantity: 1,
         amount: item.price,
         place: "cemetery",
