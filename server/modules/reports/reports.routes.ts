@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import {
   ZReport,
   ZReportQuery,
@@ -8,24 +7,21 @@ import {
   ZReportSection,
 } from "../../../common/report-schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
-import { type ApiEnv, createRouter } from "../../lib/http.ts";
+import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse } from "../../lib/openapi.ts";
-import { reportFileName, reportPdf, reportXlsx } from "./reports.export.ts";
+import {
+  cityReportDoc,
+  PDF_TYPE as PDF,
+  reportFileName,
+  reportPdf,
+  reportXlsx,
+  sendReportFile as file,
+  XLSX_TYPE as XLSX,
+} from "./reports.export.ts";
 import { buildReport, buildSection, reportRows } from "./reports.service.ts";
 
 const TAGS = ["Reports"];
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-const PDF = "application/pdf";
 const ZSectionParam = z.object({ section: z.string().regex(/^[a-z][a-z0-9-]{0,40}$/) });
-
-/** A file to download, under its name in the reader's language; never cached (the city's figures). */
-function file(c: Context<ApiEnv>, body: Buffer, type: string, name: string, asciiName: string) {
-  return c.body(new Uint8Array(body), 200, {
-    "Content-Type": type,
-    "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    "Cache-Control": "private, no-store",
-  });
-}
 
 /**
  * The city's reports (`/user/reports`): an akimat's staff for their akimat's cemeteries, the admin
@@ -65,7 +61,7 @@ export const reportRoutes = createRouter()
       const s = c.get("services");
       const locale = c.get("locale");
       const report = await buildReport(s.db, callerOf(c), c.req.valid("query"), locale, s.now());
-      const body = await reportXlsx(report, locale, s.now());
+      const body = await reportXlsx(cityReportDoc(report, locale), locale, s.now());
       const name = reportFileName(report, locale, "xlsx");
       return file(c, body, XLSX, name, `report-${report.from}-${report.to}.xlsx`) as never;
     },
@@ -87,7 +83,7 @@ export const reportRoutes = createRouter()
       const s = c.get("services");
       const locale = c.get("locale");
       const report = await buildReport(s.db, callerOf(c), c.req.valid("query"), locale, s.now());
-      const body = await reportPdf(report, locale, s.now());
+      const body = await reportPdf(cityReportDoc(report, locale), locale, s.now());
       const name = reportFileName(report, locale, "pdf");
       return file(c, body, PDF, name, `report-${report.from}-${report.to}.pdf`) as never;
     },
