@@ -4,8 +4,7 @@
  * carrying the key of the rows behind it), so the same page, charts and XLSX / PDF writers draw it.
  */
 import { z } from "zod";
-import { pageNumber } from "./paging.ts";
-import { ZReportSection } from "./report-schemas.ts";
+import { DRILL_QUERY, ZReportSection } from "./report-schemas.ts";
 import { ZId } from "./schemas.ts";
 import { SUPPLIER_PERIODS } from "./supplier-reports.ts";
 
@@ -20,18 +19,7 @@ const QUERY = {
 export const ZSupplierReportQuery = z.object(QUERY);
 
 /** The rows behind a figure: the report's query, the figure's `drill` key, the page (20 rows, at most 100). */
-export const ZSupplierReportRowsQuery = z.object({
-  ...QUERY,
-  drill: z.string().trim().min(1).max(200),
-  page: z
-    .string()
-    .optional()
-    .transform((v) => pageNumber(v)),
-  pageSize: z
-    .string()
-    .optional()
-    .transform((v) => Math.min(100, v && /^[0-9]{1,6}$/.test(v) ? Math.max(1, Number(v)) : 20)),
-});
+export const ZSupplierReportRowsQuery = z.object({ ...QUERY, ...DRILL_QUERY });
 
 export const ZSupplierQuality = z
   .object({

@@ -1,15 +1,15 @@
-import { z } from "@hono/zod-openapi";
-import { ZReportRows, ZReportSection } from "../../../common/report-schemas.ts";
+import type { Context } from "hono";
+import { translate } from "../../../common/i18n.ts";
 import {
   ZSupplierQualityList,
   ZSupplierReport,
   ZSupplierReportQuery,
   ZSupplierReportRowsQuery,
 } from "../../../common/supplier-report-schemas.ts";
-import { translate } from "../../../common/i18n.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
-import { createRouter } from "../../lib/http.ts";
+import { type ApiEnv, createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse } from "../../lib/openapi.ts";
+import { reportFileOperation, reportRowsOperation, reportSectionOperation } from "../reports/report-routes.ts";
 import {
   PDF_TYPE,
   reportFileName,
@@ -26,27 +26,23 @@ import {
 } from "./supplier-reports.service.ts";
 
 const TAGS = ["Supplier reports"];
-const ZSectionParam = z.object({ section: z.string().regex(/^[a-z][a-z0-9-]{0,40}$/) });
+const KIND = { base: "/supplier-reports" as const, permission: "supplier.reports" as const, tags: TAGS };
 
-const fileOperation = (ext: "xlsx" | "pdf") =>
-  apiRoute({
-    permission: "supplier.reports",
-    method: "get",
-    path: `/supplier-reports/export.${ext}`,
-    tags: TAGS,
-    summary:
-      ext === "xlsx"
-        ? "A supplier's report as an XLSX workbook, one sheet per section, in the request's language"
-        : "A supplier's report as a PDF (landscape A4, fonts embedded), in the request's language",
-    request: { query: ZSupplierReportQuery },
-    responses: {
-      200: {
-        description: ext === "xlsx" ? "XLSX workbook" : "PDF document",
-        content: { [ext === "xlsx" ? XLSX_TYPE : PDF_TYPE]: { schema: z.string() } },
-      },
-      ...errorResponses(401, 403, 404, 422),
-    },
-  });
+/** The report as a file (XLSX or PDF) in the reader's language, titled by its company. */
+const sendFile =
+  (ext: "xlsx" | "pdf") => async (c: Context<ApiEnv>, query: Parameters<typeof buildSupplierReport>[2]) => {
+    const s = c.get("services");
+    const locale = c.get("locale");
+    const report = await buildSupplierReport(s.db, callerOf(c), query, locale, s.now());
+    const doc = {
+      ...report,
+      title: translate(locale, "supplier_reports.file.title", { company: report.supplier.name }),
+    };
+    const body = ext === "xlsx" ? await reportXlsx(doc, locale, s.now()) : await reportPdf(doc, locale, s.now());
+    const name = reportFileName(report, locale, ext, "supplier_reports.file.name");
+    const ascii = `supplier-report-${report.from}-${report.to}.${ext}`;
+    return sendReportFile(c, body, ext === "xlsx" ? XLSX_TYPE : PDF_TYPE, name, ascii);
+  };
 
 /**
  * A supplier's quality and reports (issue 15 §4): its people read their own company's, the admin
@@ -70,60 +66,38 @@ export const supplierReportRoutes = createRouter()
       return c.json(await buildSupplierReport(s.db, callerOf(c), c.req.valid("query"), c.get("locale"), s.now()), 200);
     },
   )
-  .openapi(fileOperation("xlsx"), async (c) => {
-    const s = c.get("services");
-    const locale = c.get("locale");
-    const report = await buildSupplierReport(s.db, callerOf(c), c.req.valid("query"), locale, s.now());
-    const doc = {
-      ...report,
-      title: translate(locale, "supplier_reports.file.title", { company: report.supplier.name }),
-    };
-    const body = await reportXlsx(doc, locale, s.now());
-    const name = reportFileName(report, locale, "xlsx", "supplier_reports.file.name");
-    return sendReportFile(c, body, XLSX_TYPE, name, `supplier-report-${report.from}-${report.to}.xlsx`) as never;
-  })
-  .openapi(fileOperation("pdf"), async (c) => {
-    const s = c.get("services");
-    const locale = c.get("locale");
-    const report = await buildSupplierReport(s.db, callerOf(c), c.req.valid("query"), locale, s.now());
-    const doc = {
-      ...report,
-      title: translate(locale, "supplier_reports.file.title", { company: report.supplier.name }),
-    };
-    const body = await reportPdf(doc, locale, s.now());
-    const name = reportFileName(report, locale, "pdf", "supplier_reports.file.name");
-    return sendReportFile(c, body, PDF_TYPE, name, `supplier-report-${report.from}-${report.to}.pdf`) as never;
-  })
   .openapi(
-    apiRoute({
-      permission: "supplier.reports",
-      method: "get",
-      path: "/supplier-reports/sections/{section}",
-      tags: TAGS,
-      summary: "One section of a supplier's report (404 for a section nobody registered)",
-      request: { params: ZSectionParam, query: ZSupplierReportQuery },
-      responses: { 200: jsonResponse(ZReportSection, "The section"), ...errorResponses(401, 403, 404, 422) },
-    }),
-    async (c) => {
-      const s = c.get("services");
-      const { section } = c.req.valid("param");
-      return c.json(
-        await buildSupplierSection(s.db, callerOf(c), section, c.req.valid("query"), c.get("locale"), s.now()),
-        200,
-      );
-    },
+    reportFileOperation(
+      KIND,
+      "xlsx",
+      ZSupplierReportQuery,
+      "A supplier's report as an XLSX workbook, one sheet per section",
+    ),
+    async (c) => (await sendFile("xlsx")(c, c.req.valid("query"))) as never,
   )
   .openapi(
-    apiRoute({
-      permission: "supplier.reports",
-      method: "get",
-      path: "/supplier-reports/sections/{section}/rows",
-      tags: TAGS,
-      summary:
-        "The company's orders behind one figure of a section (its `drill` key), a page of them; 422 for a key the section never gives",
-      request: { params: ZSectionParam, query: ZSupplierReportRowsQuery },
-      responses: { 200: jsonResponse(ZReportRows, "The orders"), ...errorResponses(401, 403, 404, 422) },
-    }),
+    reportFileOperation(
+      KIND,
+      "pdf",
+      ZSupplierReportQuery,
+      "A supplier's report as a PDF (landscape A4, fonts embedded)",
+    ),
+    async (c) => (await sendFile("pdf")(c, c.req.valid("query"))) as never,
+  )
+  .openapi(reportSectionOperation(KIND, ZSupplierReportQuery, "One section of a supplier's report"), async (c) => {
+    const s = c.get("services");
+    const { section } = c.req.valid("param");
+    return c.json(
+      await buildSupplierSection(s.db, callerOf(c), section, c.req.valid("query"), c.get("locale"), s.now()),
+      200,
+    );
+  })
+  .openapi(
+    reportRowsOperation(
+      KIND,
+      ZSupplierReportRowsQuery,
+      "The company's orders behind one figure of a section (its `drill` key), a page of them",
+    ),
     async (c) => {
       const s = c.get("services");
       const { section } = c.req.valid("param");
