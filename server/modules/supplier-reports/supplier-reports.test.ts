@@ -9,8 +9,9 @@ import { marketBasics, marketItem, otherSupplier, paidBurial } from "../../test/
 import { pdfText } from "../../test/pdf-text.ts";
 import type { catalogItems } from "../catalog/catalog.tables.ts";
 import { orderLines, orders, supplierOrders } from "../orders/orders.tables.ts";
+import { seedReviewsDemo } from "../reviews/reviews.seed.ts";
 import { reviews } from "../reviews/reviews.tables.ts";
-import { suppliers } from "../users/organisations.tables.ts";
+import { akimats, suppliers } from "../users/organisations.tables.ts";
 
 /**
  * A supplier's report on orders written straight into the tables, its figures computed by hand
@@ -450,5 +451,20 @@ describe("the report's files", () => {
       headers: { authorization: `Bearer ${tokens.supplier}` },
     });
     expect(other.status).toBe(404);
+  });
+});
+
+describe("the demo", () => {
+  it("gives the demo company a report with done, declined and expired orders", async () => {
+    await h.db.delete(supplierOrders).where(eq(supplierOrders.supplierId, S));
+    const [akimat] = await h.db.select({ id: akimats.id }).from(akimats).limit(1);
+    await seedReviewsDemo(h.db, akimat?.id as number, NOW);
+    // The finished order a week ago (outside the 7 days), the declined and the expired ones since.
+    const r = await report("period=30d");
+    expect(figure(r, "Заказы")).toBe(3);
+    expect(figure(r, "Выручка, ₸")).toBeGreaterThan(0);
+    expect(figure(r, "Отменены по вине поставщика")).toBe(1);
+    expect(figure(r, "Не приняты вовремя")).toBe(1);
+    expect(r.sections.find((x) => x.id === "items")?.tables[0]?.rows).toHaveLength(6);
   });
 });
