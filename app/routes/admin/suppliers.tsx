@@ -53,7 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** Admin: supplier companies; activate new ones, block with a reason, unblock. */
 export default function Suppliers({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { t, to } = useT();
   const list = useListParams();
   const isQuality = list.get("tab") === "quality";
   const current = isQuality ? null : list.get("status");
@@ -120,6 +120,13 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
                 <StatusBadge kind="supplier" status={s.status} />
               </div>
               <SupplierFacts supplier={s} />
+              {s.status === "pending" ? null : (
+                <p>
+                  <Link to={to(`/admin/suppliers/${s.id}/report`)} data-testid="supplier-report">
+                    {t("supplier_reports.list.open_report", { company: s.companyName })}
+                  </Link>
+                </p>
+              )}
               {s.description ? <p className="card__text">{s.description}</p> : null}
               <FileLinks
                 title={t("admin.suppliers.documents")}
