@@ -17,8 +17,9 @@ import {
   QUALITY,
   sharePercent,
 } from "../../../common/supplier-reports.ts";
-import { meanRating } from "../../../common/reviews.ts";
 import { drillKey, ID, num, oneOf, parseDrill, rowsOf, text } from "../reports/report-kit.ts";
+import { countedReview, supplierRating } from "../reviews/reviews.ratings.ts";
+import { reviews } from "../reviews/reviews.tables.ts";
 import {
   CANCELLED_BY_SUPPLIER,
   DONE_AMOUNT,
@@ -34,23 +35,18 @@ import {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The company's orders with a counted review written since `since` (what its rating is made of). */
+/**
+ * The company's orders with a review counted in ratings (`countedReview`, as `supplierRating`
+ * counts them) written since `since`: what its rating is made of.
+ */
 const ratedSince = (s: TSupplierScope, since: Date) =>
   sql`so.supplier_id = ${s.supplierId} and exists (
-        select 1 from order_lines rl join reviews r on r.line_id = rl.id
-        where rl.supplier_order_id = so.id and r.supplier_id = ${s.supplierId}
-          and r.status = 'approved' and not r.excluded_from_rating and r.created_at >= ${since.toISOString()}::timestamptz)`;
+        select 1 from order_lines rl join ${reviews} on ${reviews.lineId} = rl.id
+        where rl.supplier_order_id = so.id and ${reviews.supplierId} = ${s.supplierId}
+          and ${countedReview()} and ${reviews.createdAt} >= ${since.toISOString()}::timestamptz)`;
 
-/** The counted reviews of the company written since `since`: their sum and count. */
-async function ratingSince(s: TSupplierScope, since: Date) {
-  const [r] = await rowsOf<{ sum: number; count: number }>(
-    s,
-    sql`select coalesce(sum(rating), 0)::int as sum, count(*)::int as count from reviews
-        where supplier_id = ${s.supplierId} and status = 'approved' and not excluded_from_rating
-          and created_at >= ${since.toISOString()}::timestamptz`,
-  );
-  return { sum: Number(r?.sum ?? 0), count: Number(r?.count ?? 0) };
-}
+/** The company's rating over the reviews written since `since` (the reviews module's definition). */
+const ratingSince = (s: TSupplierScope, since: Date) => supplierRating(s.db, s.supplierId, since);
 
 /** The last `days` days (today included) as instants. */
 const lastDays = (s: TSupplierScope, days: number): TWindow => ({
@@ -91,7 +87,7 @@ export async function supplierQuality(s: TSupplierScope) {
     orders30: f.orders,
     cancelled30: f.cancelled,
     cancelShare30: sharePercent(f.cancelled, f.orders),
-    rating90: { mean: meanRating(rating.sum, rating.count), count: rating.count },
+    rating90: { mean: rating.mean, count: rating.count },
     isCancelFlagged: isCancelFlagged(f.cancelled, f.orders),
     isRatingFlagged: isRatingFlagged(rating.sum, rating.count),
   };
@@ -140,7 +136,7 @@ supplierReport.register({
           row("orders", f.orders, "orders"),
           row("revenue", f.revenue, "revenue"),
           row("average", f.withDone ? Math.round(f.revenue / f.withDone) : null, "revenue"),
-          row("rating", meanRating(rating.sum, rating.count), "rated"),
+          row("rating", rating.mean, "rated"),
           row("reviews", rating.count, "rated"),
           row("cancelled", f.cancelled, "cancelled"),
           row("cancel_share", sharePercent(f.cancelled, f.orders), "cancelled"),

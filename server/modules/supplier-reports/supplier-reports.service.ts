@@ -4,7 +4,7 @@
  * admin the one named), the period, and the supplier kind's sections run for them; the quality of
  * every active company against Kaspi.kz's thresholds, the flagged first.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { almatyDay, almatyInstant } from "../../../common/calendar/almaty.ts";
 import { addCalendarDays } from "../../../common/calendar/days.ts";
 import type { Locale } from "../../../common/locale.ts";
@@ -28,6 +28,8 @@ import type { TSessionUser } from "../../lib/caller.ts";
 import { AppError } from "../../lib/errors.ts";
 import { reportedSupplierOf } from "../access/access.service.ts";
 import { periodWithInstants, translatorOf } from "../reports/reports.registry.ts";
+import { countedReview } from "../reviews/reviews.ratings.ts";
+import { reviews } from "../reviews/reviews.tables.ts";
 import { suppliers } from "../users/organisations.tables.ts";
 import { CANCELLED_BY_SUPPLIER, supplierReport, type TSupplierScope } from "./supplier-reports.kind.ts";
 import { supplierQuality } from "./supplier-reports.sections.ts";
@@ -131,23 +133,31 @@ export async function supplierQualityList(db: Queryable, now: Date): Promise<TSu
   const end = almatyInstant(addCalendarDays(today, 1), "00:00").toISOString();
   const start30 = almatyInstant(addCalendarDays(today, -(QUALITY.cancelDays - 1)), "00:00").toISOString();
   const start90 = almatyInstant(addCalendarDays(today, -(QUALITY.ratingDays - 1)), "00:00").toISOString();
-  const { rows } = await db.execute(
-    sql`select s.id, s.company_name as name,
-          (select count(*) from supplier_orders so where so.supplier_id = s.id
-             and so.created_at >= ${start30}::timestamptz and so.created_at < ${end}::timestamptz)::int as orders,
-          (select count(*) from supplier_orders so where so.supplier_id = s.id
-             and so.created_at >= ${start30}::timestamptz and so.created_at < ${end}::timestamptz
-             and ${CANCELLED_BY_SUPPLIER})::int as cancelled,
-          (select coalesce(sum(r.rating), 0) from reviews r where r.supplier_id = s.id and r.status = 'approved'
-             and not r.excluded_from_rating and r.created_at >= ${start90}::timestamptz)::int as sum,
-          (select count(*) from reviews r where r.supplier_id = s.id and r.status = 'approved'
-             and not r.excluded_from_rating and r.created_at >= ${start90}::timestamptz)::int as count
-        from suppliers s where s.status = 'active'`,
-  );
-  const items = (
-    rows as { id: number; name: string; orders: number; cancelled: number; sum: number; count: number }[]
-  ).map((r) => {
-    const [orders, cancelled, sum, count] = [Number(r.orders), Number(r.cancelled), Number(r.sum), Number(r.count)];
+  const [companies, ratings] = await Promise.all([
+    db.execute(
+      sql`select s.id, s.company_name as name,
+            (select count(*) from supplier_orders so where so.supplier_id = s.id
+               and so.created_at >= ${start30}::timestamptz and so.created_at < ${end}::timestamptz)::int as orders,
+            (select count(*) from supplier_orders so where so.supplier_id = s.id
+               and so.created_at >= ${start30}::timestamptz and so.created_at < ${end}::timestamptz
+               and ${CANCELLED_BY_SUPPLIER})::int as cancelled
+          from suppliers s where s.status = 'active'`,
+    ),
+    // The 90-day ratings as `supplierRating` counts them, for every company at once.
+    db
+      .select({
+        supplierId: reviews.supplierId,
+        sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(reviews)
+      .where(and(gte(reviews.createdAt, new Date(start90)), countedReview()))
+      .groupBy(reviews.supplierId),
+  ]);
+  const ratingOf = new Map(ratings.map((r) => [r.supplierId, { sum: Number(r.sum), count: Number(r.count) }]));
+  const items = (companies.rows as { id: number; name: string; orders: number; cancelled: number }[]).map((r) => {
+    const [orders, cancelled] = [Number(r.orders), Number(r.cancelled)];
+    const { sum, count } = ratingOf.get(r.id) ?? { sum: 0, count: 0 };
     return {
       supplier: { id: r.id, name: r.name },
       orders30: orders,
