@@ -1,5 +1,6 @@
 /**
- * The city's reports in the API, as zod schemas: the period's query and the answers' shape. Every
+ * The reports in the API, as zod schemas: the city's period query and the answers' shape, which
+ * every kind of report shares (the city's; a supplier's, `supplier-report-schemas.ts`). Every
  * section answers in one generic shape (tables of cells, each figure carrying the key of the list
  * behind it), so a module adds a section — appeals, reburials — without a schema of its own, and
  * the page, the charts and the XLSX and PDF writers draw any section the same way. Types are in

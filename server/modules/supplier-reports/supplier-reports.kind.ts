@@ -35,10 +35,23 @@ export const CANCELLED_BY_SUPPLIER = sql`(so.cancelled_by = 'supplier' or exists
 export const EXPIRED = sql`so.status = 'expired'`;
 /** With at least one done line (what the average order divides by). */
 export const HAS_DONE = sql`exists (select 1 from order_lines dl where dl.supplier_order_id = so.id and dl.status = 'done')`;
-/** The done revenue of an order. */
-export const DONE_AMOUNT = sql`(select coalesce(sum(dl.amount), 0) from order_lines dl where dl.supplier_order_id = so.id and dl.status = 'done')`;
 /** Almaty's day an order was placed. */
-export const PLACED_DAY = sql`to_char(so.created_at at time zone 'Asia/Almaty', 'YYYY-MM-DD')`;
+const PLACED_DAY = sql`to_char(so.created_at at time zone 'Asia/Almaty', 'YYYY-MM-DD')`;
+
+/**
+ * The company's orders placed in a window with what the figures count of each, read in one pass
+ * over their lines (a join grouped by order, not three subqueries per order): `cancelled` by the
+ * supplier (the order or a line), `has_done` (a done line), `done_amount`, and its Almaty `day`.
+ * The same definitions as {@link CANCELLED_BY_SUPPLIER} and {@link HAS_DONE}, which the drills filter by.
+ */
+export const orderFacts = (s: TSupplierScope, w: TWindow = s.period) =>
+  sql`(select so.id, so.status, ${PLACED_DAY} as day,
+              (so.cancelled_by = 'supplier' or coalesce(bool_or(l.cancelled_by = 'supplier'), false)) as cancelled,
+              coalesce(bool_or(l.status = 'done'), false) as has_done,
+              coalesce(sum(l.amount) filter (where l.status = 'done'), 0) as done_amount
+       from supplier_orders so left join order_lines l on l.supplier_order_id = so.id
+       where ${placedIn(s, w)}
+       group by so.id)`;
 
 /**
  * A page of the company's orders matching `where`, newest first: number, placed, status, total,

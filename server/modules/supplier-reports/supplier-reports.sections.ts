@@ -22,11 +22,10 @@ import { countedReview, supplierRating } from "../reviews/reviews.ratings.ts";
 import { reviews } from "../reviews/reviews.tables.ts";
 import {
   CANCELLED_BY_SUPPLIER,
-  DONE_AMOUNT,
   EXPIRED,
   HAS_DONE,
+  orderFacts,
   orderRows,
-  PLACED_DAY,
   placedIn,
   supplierReport,
   type TSupplierScope,
@@ -62,11 +61,11 @@ export async function orderFigures(s: TSupplierScope, w: TWindow) {
   const [r] = await rowsOf<{ orders: number; cancelled: number; expired: number; withDone: number; revenue: number }>(
     s,
     sql`select count(*)::int as orders,
-               count(*) filter (where ${CANCELLED_BY_SUPPLIER})::int as cancelled,
-               count(*) filter (where ${EXPIRED})::int as expired,
-               count(*) filter (where ${HAS_DONE})::int as "withDone",
-               coalesce(sum(${DONE_AMOUNT}), 0)::bigint as revenue
-        from supplier_orders so where ${placedIn(s, w)}`,
+               count(*) filter (where f.cancelled)::int as cancelled,
+               count(*) filter (where f.status = 'expired')::int as expired,
+               count(*) filter (where f.has_done)::int as "withDone",
+               coalesce(sum(f.done_amount), 0)::bigint as revenue
+        from ${orderFacts(s, w)} f`,
   );
   return {
     orders: Number(r?.orders ?? 0),
@@ -271,8 +270,8 @@ supplierReport.register({
   async tables(s) {
     const byDay = await rowsOf<{ day: TDay; orders: number; revenue: number }>(
       s,
-      sql`select ${PLACED_DAY} as day, count(*)::int as orders, coalesce(sum(${DONE_AMOUNT}), 0)::bigint as revenue
-          from supplier_orders so where ${placedIn(s)} group by 1`,
+      sql`select f.day, count(*)::int as orders, coalesce(sum(f.done_amount), 0)::bigint as revenue
+          from ${orderFacts(s)} f group by 1`,
     );
     const steps = stepsOf(s).map((st) => {
       const days = byDay.filter((r) => r.day >= st.start && r.day <= st.end);
