@@ -72,6 +72,11 @@ export const PERMISSIONS = {
   "reviews.respond": ["supplier"],
   /** Moderate reviews (approve, reject) and decide the suppliers' appeals against them. */
   "reviews.moderate": ["admin"],
+  // The suppliers' quality and reports (issue 15 §4; decision 024)
+  /** A supplier's report: its people their own company's, the admin any company's (`reportedSupplierOf`). */
+  "supplier.reports": ["supplier", "admin"],
+  /** The suppliers' quality list (30-day cancellations, 90-day rating, the flagged first) and one company's orders behind it. */
+  "suppliers.quality": ["admin"],
   // A supplier company's own account
   "supplier.profile": ["supplier"],
   /** The company's people: listed by all of them; invited and removed by its owner (scope: `assertSupplierOwner`). */

@@ -1,5 +1,6 @@
 /**
- * The city's reports in the API, as zod schemas: the period's query and the answers' shape. Every
+ * The reports in the API, as zod schemas: the city's period query and the answers' shape, which
+ * every kind of report shares (the city's; a supplier's, `supplier-report-schemas.ts`). Every
  * section answers in one generic shape (tables of cells, each figure carrying the key of the list
  * behind it), so a module adds a section — appeals, reburials — without a schema of its own, and
  * the page, the charts and the XLSX and PDF writers draw any section the same way. Types are in
@@ -35,21 +36,21 @@ function checkPeriod(q: { from: string; to: string }, ctx: z.RefinementCtx) {
 /** The query of the report and its files: the period (days in Almaty, both included) and, for the admin, the akimat. */
 export const ZReportQuery = z.object(PERIOD).superRefine(checkPeriod);
 
-/** The rows behind a figure: the report's query, the figure's `drill` key, the page (20 rows, at most 100). */
-export const ZReportRowsQuery = z
-  .object({
-    ...PERIOD,
-    drill: z.string().trim().min(1).max(200),
-    page: z
-      .string()
-      .optional()
-      .transform((v) => pageNumber(v)),
-    pageSize: z
-      .string()
-      .optional()
-      .transform((v) => Math.min(100, v && /^[0-9]{1,6}$/.test(v) ? Math.max(1, Number(v)) : 20)),
-  })
-  .superRefine(checkPeriod);
+/** What the rows behind a figure add to any report's query: the figure's `drill` key, the page (20 rows, at most 100). */
+export const DRILL_QUERY = {
+  drill: z.string().trim().min(1).max(200),
+  page: z
+    .string()
+    .optional()
+    .transform((v) => pageNumber(v)),
+  pageSize: z
+    .string()
+    .optional()
+    .transform((v) => Math.min(100, v && /^[0-9]{1,6}$/.test(v) ? Math.max(1, Number(v)) : 20)),
+};
+
+/** The rows behind a figure: the report's query, the figure's `drill` key, the page. */
+export const ZReportRowsQuery = z.object({ ...PERIOD, ...DRILL_QUERY }).superRefine(checkPeriod);
 
 export const ZReportCell = z.object({
   value: z.union([z.number(), z.string(), z.null()]),

@@ -110,6 +110,21 @@ const TABLE = [
     permission: "suppliers.review",
     nav: "nav.admin.suppliers",
   },
+  // The suppliers' quality (issue 15 §4): one supplier's report, one of its orders read-only
+  {
+    id: "admin-supplier-report",
+    path: "/admin/suppliers/:id/report",
+    file: "routes/admin/supplier-report.tsx",
+    layout: "admin",
+    permission: "suppliers.quality",
+  },
+  {
+    id: "admin-supplier-order",
+    path: "/admin/suppliers/:id/orders/:orderId",
+    file: "routes/admin/supplier-order.tsx",
+    layout: "admin",
+    permission: "suppliers.quality",
+  },
   // Reviews of the marketplace (issue 15 §3): the moderator's queues
   {
     id: "admin-comments",
@@ -338,6 +353,15 @@ const TABLE = [
     file: "routes/orders/order-page.tsx",
     layout: "supplier",
     permission: "orders.fulfil",
+  },
+  {
+    id: "supplier-reports",
+    path: "/supplier/reports",
+    file: "routes/supplier/reports.tsx",
+    layout: "supplier",
+    // The supplier's own area (the API checks `supplier.reports`, which the admin holds for any company).
+    permission: "area.supplier",
+    nav: "supplier_reports.nav",
   },
   {
     id: "supplier-profile",

@@ -14,6 +14,7 @@ import { managerRoutes } from "./modules/burials/manager.routes.ts";
 import { cemeteryAdminRoutes } from "./modules/cemeteries/cemetery-admin.routes.ts";
 import { cemeteryRoutes } from "./modules/cemeteries/cemeteries.routes.ts";
 import { reportRoutes } from "./modules/reports/reports.routes.ts";
+import { supplierReportRoutes } from "./modules/supplier-reports/supplier-reports.routes.ts";
 import { registryRequestRoutes } from "./modules/registry-requests/registry-requests.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { supplierRoutes } from "./modules/suppliers/suppliers.routes.ts";
@@ -54,6 +55,7 @@ export const apiOperations = createRouter()
   .route("/", appealRoutes)
   .route("/", reburialRoutes)
   .route("/", reportRoutes)
+  .route("/", supplierReportRoutes)
   .route("/", reviewRoutes)
   .route("/", catalogRoutes);
 

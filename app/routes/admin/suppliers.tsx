@@ -7,6 +7,7 @@ import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { SupplierFacts } from "../../components/supplier-facts.tsx";
+import { SupplierQualityList } from "../../components/supplier-report.tsx";
 import { moveAction } from "../../lib/moves.server.ts";
 import { listParams, useListParams } from "../../lib/list.ts";
 import { useT } from "../../lib/hooks.ts";
@@ -21,8 +22,13 @@ export function meta({ location }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const api = context.get(requestContext).api;
+  // The quality tab (issue 15 §4): every active company's 30-day cancellations and 90-day rating.
+  if (url.searchParams.get("tab") === "quality") {
+    return { list: null, quality: (await api.get("/supplier-quality")).items };
+  }
   const status = url.searchParams.get("status");
-  return context.get(requestContext).api.get("/suppliers", {
+  const list = await api.get("/suppliers", {
     query: {
       ...listParams(url),
       q: url.searchParams.get("q")?.trim().slice(0, 100) || undefined,
@@ -30,6 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       status: STATUSES.find((s) => s === status),
     },
   });
+  return { list, quality: null };
 }
 
 /** The moves the admin makes from this list. */
@@ -46,9 +53,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** Admin: supplier companies; activate new ones, block with a reason, unblock. */
 export default function Suppliers({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { t, to } = useT();
   const list = useListParams();
-  const current = list.get("status");
+  const isQuality = list.get("tab") === "quality";
+  const current = isQuality ? null : list.get("status");
+  const page = loaderData.list;
   return (
     <section aria-labelledby="s-title">
       <div className="page-head">
@@ -60,7 +69,7 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
             return (
               <Link
                 key={s || "all"}
-                to={list.href({ status: s })}
+                to={list.href({ status: s, tab: null })}
                 className={`tabs__item${current === s ? " is-current" : ""}`}
                 aria-current={current === s ? "page" : undefined}
               >
@@ -68,32 +77,56 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
               </Link>
             );
           })}
+          <Link
+            to={list.href({ status: null, q: null, tab: "quality" })}
+            className={`tabs__item${isQuality ? " is-current" : ""}`}
+            aria-current={isQuality ? "page" : undefined}
+            data-testid="tab-quality"
+          >
+            {t("supplier_reports.list.title")}
+          </Link>
         </nav>
-        <Form method="get" className="inline-form" role="search">
-          {current ? <input type="hidden" name="status" value={current} /> : null}
-          <label className="visually-hidden" htmlFor="q">
-            {t("admin.suppliers.search")}
-          </label>
-          <input id="q" name="q" type="search" defaultValue={list.get("q")} placeholder={t("admin.suppliers.search")} />
-          <button type="submit" className="button button--small">
-            <Icon name="search" size={16} /> {t("common.find")}
-          </button>
-        </Form>
+        {isQuality ? null : (
+          <Form method="get" className="inline-form" role="search">
+            {current ? <input type="hidden" name="status" value={current} /> : null}
+            <label className="visually-hidden" htmlFor="q">
+              {t("admin.suppliers.search")}
+            </label>
+            <input
+              id="q"
+              name="q"
+              type="search"
+              defaultValue={list.get("q")}
+              placeholder={t("admin.suppliers.search")}
+            />
+            <button type="submit" className="button button--small">
+              <Icon name="search" size={16} /> {t("common.find")}
+            </button>
+          </Form>
+        )}
       </div>
-      {loaderData.items.length === 0 ? (
+      {loaderData.quality ? <SupplierQualityList items={loaderData.quality} /> : null}
+      {!page ? null : page.items.length === 0 ? (
         <div className="empty">
           <Icon name="truck" size={32} />
           <p>{t("admin.suppliers.empty")}</p>
         </div>
       ) : (
         <ul className="cards" data-testid="supplier-list">
-          {loaderData.items.map((s) => (
+          {page.items.map((s) => (
             <li key={s.id} className="card" data-testid={`supplier-${s.bin}`}>
               <div className="card__head">
                 <h2 className="card__title">{s.companyName}</h2>
                 <StatusBadge kind="supplier" status={s.status} />
               </div>
               <SupplierFacts supplier={s} />
+              {s.status === "pending" ? null : (
+                <p>
+                  <Link to={to(`/admin/suppliers/${s.id}/report`)} data-testid="supplier-report">
+                    {t("supplier_reports.list.open_report", { company: s.companyName })}
+                  </Link>
+                </p>
+              )}
               {s.description ? <p className="card__text">{s.description}</p> : null}
               <FileLinks
                 title={t("admin.suppliers.documents")}
@@ -133,7 +166,7 @@ export default function Suppliers({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      <Pager page={loaderData.page} pageSize={loaderData.pageSize} total={loaderData.total} />
+      {page ? <Pager page={page.page} pageSize={page.pageSize} total={page.total} /> : null}
     </section>
   );
 }

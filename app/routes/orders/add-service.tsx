@@ -177,7 +177,7 @@ export default function AddService({ loaderData, actionData }: Route.ComponentPr
         <h2 id="offers-title">{t("orders_screen.offers_title")}</h2>
         {itemId ? (
           <p className="note" data-testid="offers-one">
-            {t("orders_screen.offers_one")}{" "}
+            {t("orders_screen.offer_from_item")}{" "}
             <Link to={to(`/client/tickets/burial/add-service?request=${b.id}`)}>{t("orders_screen.offers_all")}</Link>
           </p>
         ) : null}

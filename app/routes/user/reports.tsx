@@ -1,22 +1,10 @@
-import { Form, Link, useNavigate } from "react-router";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
-import { formatDate, formatNumber } from "../../../common/i18n.ts";
+import { formatDate } from "../../../common/i18n.ts";
 import { pageNumber } from "../../../common/paging.ts";
-import {
-  periodOf,
-  presetOf,
-  REPORT_PRESETS,
-  type TReportCell,
-  type TReportRows,
-  type TReportTable,
-} from "../../../common/reports.ts";
-import { DataTable } from "../../components/data-table.tsx";
+import { periodOf, presetOf, REPORT_PRESETS, type TReportRows } from "../../../common/reports.ts";
 import { Field } from "../../components/form.tsx";
-import { Icon } from "../../components/icon.tsx";
-import { Pager } from "../../components/pager.tsx";
-import { ReportChart } from "../../components/report-chart.tsx";
+import { ReportPeriodForm, ReportSections } from "../../components/report-view.tsx";
 import { useT } from "../../lib/hooks.ts";
-import { useListParams } from "../../lib/list.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/reports";
 
@@ -65,102 +53,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** A figure: a number with the link to the rows behind it, or a word. */
-function Figure({
-  cell,
-  row,
-  column,
-  href,
-}: {
-  cell: TReportCell | undefined;
-  row: string;
-  column: string;
-  href: (d: string) => string;
-}) {
-  const { t, locale } = useT();
-  const value = cell?.value;
-  const shown =
-    value === null || value === undefined ? "—" : typeof value === "number" ? formatNumber(locale, value) : value;
-  if (!cell?.drill) return <>{shown}</>;
-  return (
-    <Link
-      to={href(cell.drill)}
-      preventScrollReset
-      className="report-figure"
-      aria-label={t("reports.drill.open", { row, column, value: shown })}
-      data-drill={cell.drill}
-    >
-      {shown}
-    </Link>
-  );
-}
-
-function ReportTableView({ table, href }: { table: TReportTable; href: (d: string) => string }) {
-  const rows = table.rows.map((r, i) => ({ ...r, i }));
-  return (
-    <DataTable<(typeof rows)[number]>
-      testId={`table-${table.id}`}
-      rows={rows}
-      rowKey={(r) => r.i}
-      rowProps={(r) => (r.isTotal ? { className: "report-total" } : {})}
-      columns={table.columns.map((c, col) => ({
-        label: c.label,
-        className: c.isNumeric ? "num" : undefined,
-        cell: (r) => <Figure cell={r.cells[col]} row={String(r.cells[0]?.value ?? "")} column={c.label} href={href} />,
-      }))}
-    />
-  );
-}
-
-/** The rows behind the figure that is open, a page of them, under its section. */
-function Rows({ open, close }: { open: { rows: TReportRows }; close: string }) {
-  const { t, to } = useT();
-  const { rows } = open;
-  // A row with a page of its own (an appeal, a reburial request) opens it from its first cell.
-  const items = rows.items.map((cells, i) => ({ cells, i, link: rows.links?.[i] ?? null }));
-  return (
-    <section className="card report-rows" id="report-rows" aria-labelledby="report-rows-title" data-testid="drill">
-      <div className="page-head">
-        <h3 id="report-rows-title">{rows.title}</h3>
-        <Link to={close} preventScrollReset className="button button--ghost button--small" data-testid="drill-close">
-          <Icon name="x" size={16} /> {t("reports.drill.close")}
-        </Link>
-      </div>
-      <p className="muted">{t("reports.drill.found", { n: rows.total })}</p>
-      {items.length === 0 ? (
-        <p className="muted">{t("reports.drill.empty")}</p>
-      ) : (
-        <DataTable<(typeof items)[number]>
-          testId="drill-table"
-          rows={items}
-          rowKey={(r) => r.i}
-          columns={rows.columns.map((c, col) => ({
-            label: c.label,
-            className: c.isNumeric ? "num" : undefined,
-            cell: (r) =>
-              col === 0 && r.link ? (
-                <Link to={to(r.link)} data-testid="drill-link">
-                  {String(r.cells[col] ?? "")}
-                </Link>
-              ) : (
-                String(r.cells[col] ?? "")
-              ),
-          }))}
-        />
-      )}
-      <Pager page={rows.page} pageSize={rows.pageSize} total={rows.total} />
-    </section>
-  );
-}
-
 /** The city's reports: a period, each section's tables with their charts, the rows behind a figure, the files. */
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useT();
-  const navigate = useNavigate();
-  const list = useListParams();
   const { report, period, preset, akimats, open } = loaderData;
-  const drillHref = (section: string) => (drill: string) => `${list.href({ section, drill })}#report-rows`;
-  const close = list.href({ section: null, drill: null });
   const fileQuery = new URLSearchParams({ from: report.from, to: report.to, lang: locale });
   if (akimats.length) fileQuery.set("akimatId", String(report.akimat.id));
   return (
@@ -169,57 +65,38 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <h1 id="reports-title">{t("reports.title")}</h1>
       </div>
       <p className="field__hint">{t("reports.intro")}</p>
-      <Form method="get" className="card filters-form" aria-label={t("reports.period")} data-testid="period-form">
-        <div className="form__row">
-          {akimats.length ? (
-            <Field id="rp-akimat" label={t("reports.akimat")}>
-              <select id="rp-akimat" name="akimatId" defaultValue={report.akimat.id} key={report.akimat.id}>
-                {akimats.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          ) : null}
-          <Field id="rp-preset" label={t("reports.period")}>
-            <select id="rp-preset" name="preset" defaultValue={preset} key={preset} data-testid="preset">
-              {REPORT_PRESETS.map((p) => (
-                <option key={p} value={p}>
-                  {t(`period.${p}`)}
+      <ReportPeriodForm
+        label={t("reports.period")}
+        showLabel={t("reports.show")}
+        files={{ path: "/reports/export", query: fileQuery }}
+      >
+        {akimats.length ? (
+          <Field id="rp-akimat" label={t("reports.akimat")}>
+            <select id="rp-akimat" name="akimatId" defaultValue={report.akimat.id} key={report.akimat.id}>
+              {akimats.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
                 </option>
               ))}
             </select>
           </Field>
-          <Field id="rp-from" label={t("reports.from")} hint={t("reports.custom_hint")}>
-            <input id="rp-from" name="from" type="date" defaultValue={period.from} key={`f${period.from}`} />
-          </Field>
-          <Field id="rp-to" label={t("reports.to")}>
-            <input id="rp-to" name="to" type="date" defaultValue={period.to} key={`t${period.to}`} />
-          </Field>
-        </div>
-        <div className="card__actions">
-          <button type="submit" className="button button--small" data-testid="period-show">
-            {t("reports.show")}
-          </button>
-          <a
-            href={`/api/v1/reports/export.xlsx?${fileQuery}`}
-            download
-            className="button button--ghost button--small"
-            data-testid="export-xlsx"
-          >
-            <Icon name="file" size={16} /> {t("reports.export_xlsx")}
-          </a>
-          <a
-            href={`/api/v1/reports/export.pdf?${fileQuery}`}
-            download
-            className="button button--ghost button--small"
-            data-testid="export-pdf"
-          >
-            <Icon name="file" size={16} /> {t("reports.export_pdf")}
-          </a>
-        </div>
-      </Form>
+        ) : null}
+        <Field id="rp-preset" label={t("reports.period")}>
+          <select id="rp-preset" name="preset" defaultValue={preset} key={preset} data-testid="preset">
+            {REPORT_PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {t(`period.${p}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="rp-from" label={t("reports.from")} hint={t("reports.custom_hint")}>
+          <input id="rp-from" name="from" type="date" defaultValue={period.from} key={`f${period.from}`} />
+        </Field>
+        <Field id="rp-to" label={t("reports.to")}>
+          <input id="rp-to" name="to" type="date" defaultValue={period.to} key={`t${period.to}`} />
+        </Field>
+      </ReportPeriodForm>
       <p className="report-shown" data-testid="report-period">
         {t("reports.shown", {
           akimat: report.akimat.name,
@@ -227,28 +104,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           to: formatDate(locale, report.to),
         })}
       </p>
-      {report.sections.map((section) => (
-        <section
-          key={section.id}
-          aria-labelledby={`rs-${section.id}`}
-          className="report-section"
-          data-testid={`section-${section.id}`}
-        >
-          <h2 id={`rs-${section.id}`}>{section.title}</h2>
-          {section.tables.map((table) => (
-            <div key={table.id} className="report-table">
-              <h3>{table.title}</h3>
-              <ReportChart
-                table={table}
-                onPick={(d) => navigate(drillHref(section.id)(d), { preventScrollReset: true })}
-              />
-              <ReportTableView table={table} href={drillHref(section.id)} />
-              {table.note ? <p className="muted small">{table.note}</p> : null}
-            </div>
-          ))}
-          {open && open.section === section.id ? <Rows open={open} close={close} /> : null}
-        </section>
-      ))}
+      <ReportSections sections={report.sections} open={open} />
     </section>
   );
 }

@@ -203,6 +203,24 @@ export function readsSupplier(user: Pick<TSessionUser, "role" | "supplierId">, s
 }
 
 /**
+ * The supplier company whose report and quality a caller reads: a supplier's people their own
+ * company (naming another is a 404, as if it did not exist), the admin the one they name (naming
+ * none is a 422: the admin has no company of their own).
+ */
+export function reportedSupplierOf(user: Pick<TSessionUser, "id" | "role" | "supplierId">, requested?: number): number {
+  if (worksEverywhere(user)) {
+    if (requested === undefined) {
+      throw new AppError(422, "validation_failed", {}, [{ path: "supplierId", key: "validation.required" }]);
+    }
+    return requested;
+  }
+  if (!user.supplierId || (requested !== undefined && requested !== user.supplierId)) {
+    throw new AppError(404, "supplier_not_found");
+  }
+  return user.supplierId;
+}
+
+/**
  * The akimat whose city a caller sees in city-wide figures (the reports): an akimat's staff their
  * own akimat (naming another is 403), the admin the one they name (undefined when they name none).
  */

@@ -1,21 +1,23 @@
 /**
- * What every report section is written with, whichever module registers it: running its SQL in
+ * What every report section is written with, whichever module registers it and whichever kind
+ * of report (a city's, a supplier's) it belongs to: running its SQL in
  * the scope's database, drill keys (made and read), cells, and a figure's enum part. The built-in
  * sections (`reports.sections.ts`) and the appeals' and reburials' (registered from their own
  * modules) share it, so a drill key means the same everywhere.
  */
 import type { SQL } from "drizzle-orm";
 import type { TReportCell, TReportTable } from "../../../common/reports.ts";
-import type { TReportScope } from "./reports.registry.ts";
+import type { TBaseReportScope } from "./reports.registry.ts";
 
 /** A page of the rows behind a figure. */
 export type TPageWindow = { limit: number; offset: number };
 type TRow = Record<string, unknown>;
 
 /** The rows of a query in the scope's database. */
-export const rowsOf = async <T extends TRow>(s: TReportScope, query: SQL) => (await s.db.execute(query)).rows as T[];
+export const rowsOf = async <T extends TRow>(s: Pick<TBaseReportScope, "db">, query: SQL) =>
+  (await s.db.execute(query)).rows as T[];
 /** The `n` of a one-row count query. */
-export const countOf = async (s: TReportScope, query: SQL) =>
+export const countOf = async (s: Pick<TBaseReportScope, "db">, query: SQL) =>
   Number(((await s.db.execute(query)).rows[0] as { n: number | string } | undefined)?.n ?? 0);
 
 /**
@@ -56,7 +58,7 @@ export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
  * total opens all of them (`totalDrill`).
  */
 export function countRows(
-  s: TReportScope,
+  s: Pick<TBaseReportScope, "t">,
   items: readonly { label: string; n: number; drill: string }[],
   totalDrill: string,
 ): TReportTable["rows"] {

@@ -5,17 +5,45 @@
  * tables, so a section registered later is exported with no change here.
  */
 import ExcelJS from "exceljs";
+import type { Context } from "hono";
 import { formatDate, translate } from "../../../common/i18n.ts";
 import type { Locale } from "../../../common/locale.ts";
-import type { TReport, TReportCell, TReportTable } from "../../../common/reports.ts";
+import type { TReport, TReportCell, TReportSection, TReportTable } from "../../../common/reports.ts";
+import type { ApiEnv } from "../../lib/http.ts";
 import { drawPdfTable, ensureRoom, PDF_GREY, PDF_MARGIN, startPdf } from "../../lib/pdf.ts";
+
+/**
+ * What a report file holds, whichever kind of report it is (a city's, a supplier's): its title
+ * (whose report), its period and its sections' generic tables.
+ */
+export type TReportDoc = { title: string; from: string; to: string; sections: TReportSection[] };
+
+/** The city's report as a file: titled by its akimat. */
+export const cityReportDoc = (r: TReport, locale: Locale): TReportDoc => ({
+  title: translate(locale, "reports.file.title", { akimat: r.akimat.name }),
+  from: r.from,
+  to: r.to,
+  sections: r.sections,
+});
+
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const PDF_TYPE = "application/pdf";
+
+/** A file to download, under its name in the reader's language; never cached (a city's or a company's figures). */
+export function sendReportFile(c: Context<ApiEnv>, body: Buffer, type: string, name: string, asciiName: string) {
+  return c.body(new Uint8Array(body), 200, {
+    "Content-Type": type,
+    "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    "Cache-Control": "private, no-store",
+  });
+}
 
 const cellText = (c: TReportCell | undefined) => (c?.value === null || c?.value === undefined ? "—" : String(c.value));
 
 /** The report's heading lines: what, whose, which period. */
-function heading(r: TReport, locale: Locale) {
+function heading(r: TReportDoc, locale: Locale) {
   return {
-    title: translate(locale, "reports.file.title", { akimat: r.akimat.name }),
+    title: r.title,
     period: translate(locale, "reports.file.period", {
       from: formatDate(locale, r.from),
       to: formatDate(locale, r.to),
@@ -23,13 +51,18 @@ function heading(r: TReport, locale: Locale) {
   };
 }
 
-/** A file name without the characters file systems refuse. */
-export function reportFileName(r: TReport, locale: Locale, ext: "xlsx" | "pdf") {
-  return `${translate(locale, "reports.file.name", { from: r.from, to: r.to })}.${ext}`.replace(/[\\/:*?"<>|]/g, "-");
+/** A file name (a catalog's `name` key, given the period) without the characters file systems refuse. */
+export function reportFileName(
+  r: Pick<TReportDoc, "from" | "to">,
+  locale: Locale,
+  ext: "xlsx" | "pdf",
+  nameKey = "reports.file.name",
+) {
+  return `${translate(locale, nameKey, { from: r.from, to: r.to })}.${ext}`.replace(/[\\/:*?"<>|]/g, "-");
 }
 
 /** An XLSX workbook of the report: one sheet per section. */
-export async function reportXlsx(r: TReport, locale: Locale, issuedAt: Date): Promise<Buffer> {
+export async function reportXlsx(r: TReportDoc, locale: Locale, issuedAt: Date): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = translate(locale, "brand.name");
   wb.created = issuedAt;
@@ -76,7 +109,7 @@ function widths(table: TReportTable): number[] {
 }
 
 /** A PDF of the report: landscape A4, each section's tables under its heading. */
-export function reportPdf(r: TReport, locale: Locale, issuedAt: Date, opts: { compress?: boolean } = {}) {
+export function reportPdf(r: TReportDoc, locale: Locale, issuedAt: Date, opts: { compress?: boolean } = {}) {
   const { title, period } = heading(r, locale);
   const { doc, width, finish } = startPdf({ locale, title, issuedAt, landscape: true, compress: opts.compress });
   doc.font("bold").fontSize(16).fillColor("black").text(title, { width });

@@ -1,31 +1,21 @@
-import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import {
-  ZReport,
-  ZReportQuery,
-  ZReportRows,
-  ZReportRowsQuery,
-  ZReportSection,
-} from "../../../common/report-schemas.ts";
+import { ZReport, ZReportQuery, ZReportRowsQuery } from "../../../common/report-schemas.ts";
 import { apiRoute, callerOf } from "../../lib/api-route.ts";
-import { type ApiEnv, createRouter } from "../../lib/http.ts";
+import { createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonResponse } from "../../lib/openapi.ts";
-import { reportFileName, reportPdf, reportXlsx } from "./reports.export.ts";
+import {
+  cityReportDoc,
+  PDF_TYPE as PDF,
+  reportFileName,
+  reportPdf,
+  reportXlsx,
+  sendReportFile as file,
+  XLSX_TYPE as XLSX,
+} from "./reports.export.ts";
+import { reportFileOperation, reportRowsOperation, reportSectionOperation } from "./report-routes.ts";
 import { buildReport, buildSection, reportRows } from "./reports.service.ts";
 
 const TAGS = ["Reports"];
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-const PDF = "application/pdf";
-const ZSectionParam = z.object({ section: z.string().regex(/^[a-z][a-z0-9-]{0,40}$/) });
-
-/** A file to download, under its name in the reader's language; never cached (the city's figures). */
-function file(c: Context<ApiEnv>, body: Buffer, type: string, name: string, asciiName: string) {
-  return c.body(new Uint8Array(body), 200, {
-    "Content-Type": type,
-    "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    "Cache-Control": "private, no-store",
-  });
-}
+const KIND = { base: "/reports" as const, permission: "reports.view" as const, tags: TAGS };
 
 /**
  * The city's reports (`/user/reports`): an akimat's staff for their akimat's cemeteries, the admin
@@ -49,59 +39,39 @@ export const reportRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({
-      permission: "reports.view",
-      method: "get",
-      path: "/reports/export.xlsx",
-      tags: TAGS,
-      summary: "The report as an XLSX workbook, one sheet per section, in the request's language",
-      request: { query: ZReportQuery },
-      responses: {
-        200: { description: "XLSX workbook", content: { [XLSX]: { schema: z.string() } } },
-        ...errorResponses(401, 403, 404, 422),
-      },
-    }),
+    reportFileOperation(
+      KIND,
+      "xlsx",
+      ZReportQuery,
+      "The report as an XLSX workbook, one sheet per section, in the request's language",
+    ),
     async (c) => {
       const s = c.get("services");
       const locale = c.get("locale");
       const report = await buildReport(s.db, callerOf(c), c.req.valid("query"), locale, s.now());
-      const body = await reportXlsx(report, locale, s.now());
+      const body = await reportXlsx(cityReportDoc(report, locale), locale, s.now());
       const name = reportFileName(report, locale, "xlsx");
       return file(c, body, XLSX, name, `report-${report.from}-${report.to}.xlsx`) as never;
     },
   )
   .openapi(
-    apiRoute({
-      permission: "reports.view",
-      method: "get",
-      path: "/reports/export.pdf",
-      tags: TAGS,
-      summary: "The report as a PDF (landscape A4, fonts embedded), in the request's language",
-      request: { query: ZReportQuery },
-      responses: {
-        200: { description: "PDF document", content: { [PDF]: { schema: z.string() } } },
-        ...errorResponses(401, 403, 404, 422),
-      },
-    }),
+    reportFileOperation(
+      KIND,
+      "pdf",
+      ZReportQuery,
+      "The report as a PDF (landscape A4, fonts embedded), in the request's language",
+    ),
     async (c) => {
       const s = c.get("services");
       const locale = c.get("locale");
       const report = await buildReport(s.db, callerOf(c), c.req.valid("query"), locale, s.now());
-      const body = await reportPdf(report, locale, s.now());
+      const body = await reportPdf(cityReportDoc(report, locale), locale, s.now());
       const name = reportFileName(report, locale, "pdf");
       return file(c, body, PDF, name, `report-${report.from}-${report.to}.pdf`) as never;
     },
   )
   .openapi(
-    apiRoute({
-      permission: "reports.view",
-      method: "get",
-      path: "/reports/sections/{section}",
-      tags: TAGS,
-      summary: "One section of the report (404 for a section nobody registered)",
-      request: { params: ZSectionParam, query: ZReportQuery },
-      responses: { 200: jsonResponse(ZReportSection, "The section"), ...errorResponses(401, 403, 404, 422) },
-    }),
+    reportSectionOperation(KIND, ZReportQuery, "One section of the report (404 for a section nobody registered)"),
     async (c) => {
       const s = c.get("services");
       const { section } = c.req.valid("param");
@@ -112,16 +82,11 @@ export const reportRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({
-      permission: "reports.view",
-      method: "get",
-      path: "/reports/sections/{section}/rows",
-      tags: TAGS,
-      summary:
-        "The rows behind one figure of a section (its `drill` key), a page of them; 422 for a key the section never gives",
-      request: { params: ZSectionParam, query: ZReportRowsQuery },
-      responses: { 200: jsonResponse(ZReportRows, "The rows"), ...errorResponses(401, 403, 404, 422) },
-    }),
+    reportRowsOperation(
+      KIND,
+      ZReportRowsQuery,
+      "The rows behind one figure of a section (its `drill` key), a page of them; 422 for a key the section never gives",
+    ),
     async (c) => {
       const s = c.get("services");
       const { section } = c.req.valid("param");

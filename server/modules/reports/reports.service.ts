@@ -13,14 +13,7 @@ import { akimats } from "../users/organisations.tables.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
 import { cemeteries } from "../cemeteries/cemeteries.tables.ts";
 import { cemeteryNameIn } from "../cemeteries/cemeteries.service.ts";
-import {
-  periodWithInstants,
-  reportSection,
-  reportSections,
-  type TReportScope,
-  type TReportSectionDef,
-  translatorOf,
-} from "./reports.registry.ts";
+import { cityReport, periodWithInstants, type TReportScope, translatorOf } from "./reports.registry.ts";
 // The sections of the registry and the bookings register themselves here; other modules' sections
 // register from their own routes.
 import "./reports.sections.ts";
@@ -64,16 +57,6 @@ export async function reportScope(
   };
 }
 
-async function sectionOf(scope: TReportScope, def: TReportSectionDef): Promise<TReportSection> {
-  return { id: def.id, title: scope.t(def.titleKey), tables: await def.tables(scope) };
-}
-
-function sectionById(id: string): TReportSectionDef {
-  const def = reportSection(id);
-  if (!def) throw new AppError(404, "not_found");
-  return def;
-}
-
 /** The whole report: every registered section, in order. */
 export async function buildReport(
   db: Queryable,
@@ -83,8 +66,7 @@ export async function buildReport(
   now: Date,
 ): Promise<TReport> {
   const scope = await reportScope(db, user, q, locale, now);
-  const sections: TReportSection[] = [];
-  for (const def of reportSections()) sections.push(await sectionOf(scope, def));
+  const sections = await cityReport.build(scope);
   return { akimat: { id: scope.akimatId, name: scope.akimatName }, from: q.from, to: q.to, sections };
 }
 
@@ -97,8 +79,7 @@ export async function buildSection(
   locale: Locale,
   now: Date,
 ): Promise<TReportSection> {
-  const def = sectionById(id);
-  return sectionOf(await reportScope(db, user, q, locale, now), def);
+  return cityReport.buildOne(() => reportScope(db, user, q, locale, now), id);
 }
 
 /** A page of the rows behind one figure of a section (its `drill` key); 422 for a key the section never gives. */
@@ -110,11 +91,5 @@ export async function reportRows(
   locale: Locale,
   now: Date,
 ): Promise<TReportRows> {
-  const def = sectionById(id);
-  const scope = await reportScope(db, user, q, locale, now);
-  const rows = await def.rows(scope, q.drill, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-  if (!rows) {
-    throw new AppError(422, "validation_failed", {}, [{ path: "drill", key: "validation.invalid" }]);
-  }
-  return { ...rows, page: q.page, pageSize: q.pageSize };
+  return cityReport.rows(() => reportScope(db, user, q, locale, now), id, q);
 }

@@ -132,6 +132,28 @@ export async function seedReviewsDemo(db: Queryable, akimatId: number, now: Date
     lineStatus: "done",
     doneAt,
   });
+  // The supplier's report (issue 15 §4) shows its quality: an order it declined two days ago and
+  // one it let expire three days ago, of the same family's burial.
+  const [wreath] = items;
+  if (!wreath) return;
+  for (const ended of [
+    { key: "demo-report-declined", status: "cancelled" as const, by: "supplier" as const, daysAgo: 2 },
+    { key: "demo-report-expired", status: "expired" as const, by: "system" as const, daysAgo: 3 },
+  ]) {
+    const placedAt = new Date(now.getTime() - ended.daysAgo * day);
+    await insertOrder(db, {
+      clientId,
+      burialRequestId: (burial as { id: number }).id,
+      checkoutKey: ended.key,
+      items: [wreath],
+      cemeteryId,
+      deliveryDate: burialDate,
+      placedAt,
+      lineStatus: "cancelled",
+      doneAt: null,
+      ended: { status: ended.status, cancelledBy: ended.by, at: new Date(placedAt.getTime() + 2 * 3600_000) },
+    });
+  }
 }
 
 /**
@@ -152,6 +174,8 @@ export async function insertOrder(
     placedAt: Date;
     lineStatus: (typeof orderLines.$inferInsert)["status"] & string;
     doneAt: Date | null;
+    /** An order that ended without being done: declined by the supplier, or expired (its lines cancelled as well). */
+    ended?: { status: "cancelled" | "expired"; cancelledBy: "supplier" | "system"; at: Date };
   },
 ): Promise<number[]> {
   const supplierId = o.items[0]?.supplierId;
@@ -178,11 +202,13 @@ export async function insertOrder(
       position: 1,
       supplierId,
       clientId: o.clientId,
-      status: done ? "archived" : "accepted",
+      status: o.ended?.status ?? (done ? "archived" : "accepted"),
       total,
       paymentMethod: "on_delivery",
-      acceptBy: o.placedAt,
-      acceptedAt: o.placedAt,
+      acceptBy: o.ended ? new Date(o.placedAt.getTime() + 2 * 3600_000) : o.placedAt,
+      acceptedAt: o.ended ? null : o.placedAt,
+      ...(o.ended ? { cancelledBy: o.ended.cancelledBy, cancelledAt: o.ended.at, archivedAt: o.ended.at } : {}),
+      ...(o.ended?.cancelledBy === "supplier" ? { cancelReason: "out_of_stock" } : {}),
       ...(done && o.doneAt
         ? { paymentStatus: "paid" as const, paidVia: "on_delivery" as const, paidAt: o.doneAt, archivedAt: o.doneAt }
         : {}),
@@ -205,6 +231,7 @@ export async function insertOrder(
         status: o.lineStatus,
         startedAt: done ? o.placedAt : null,
         doneAt: done ? o.doneAt : null,
+        ...(o.ended ? { cancelledBy: o.ended.cancelledBy, cancelledAt: o.ended.at } : {}),
       })
       .returning({ id: orderLines.id });
     ids.push((line as { id: number }).id);
