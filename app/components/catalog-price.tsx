@@ -3,7 +3,7 @@ import { formatTenge } from "../../common/catalog.ts";
 import type { TPriceRange } from "../../common/catalog-schemas.ts";
 import { useT } from "../lib/hooks.ts";
 
-/** `12 500 ₸ за шт.` */
+/** `12 500 ₸ / шт.` */
 export function Price({ price, unit }: { price: number; unit: ItemUnit }) {
   const { t } = useT();
   return (

@@ -49,6 +49,9 @@ function Figure({
   );
 }
 
+/** A charted table longer than this folds under its chart (a phone would scroll through it). */
+const FOLD_ROWS = 12;
+
 function ReportTableView({ table, href }: { table: TReportTable; href: (d: string) => string }) {
   const rows = table.rows.map((r, i) => ({ ...r, i }));
   return (
@@ -108,6 +111,7 @@ function Rows({ rows, close }: { rows: TReportRows; close: string }) {
 
 /** Each section's tables with their charts, and the open figure's rows under its section. */
 export function ReportSections({ sections, open }: { sections: TReportSection[]; open: TOpenRows }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const list = useListParams();
   const drillHref = (section: string) => (drill: string) => `${list.href({ section, drill })}#report-rows`;
@@ -129,7 +133,15 @@ export function ReportSections({ sections, open }: { sections: TReportSection[];
                 table={table}
                 onPick={(d) => navigate(drillHref(section.id)(d), { preventScrollReset: true })}
               />
-              <ReportTableView table={table} href={drillHref(section.id)} />
+              {table.chart && table.rows.length > FOLD_ROWS ? (
+                // A long series (a month by day) is read on its chart; its table opens on demand.
+                <details className="report-table__rows" data-testid={`rows-of-${table.id}`}>
+                  <summary>{t("reports.table_rows", { count: table.rows.length })}</summary>
+                  <ReportTableView table={table} href={drillHref(section.id)} />
+                </details>
+              ) : (
+                <ReportTableView table={table} href={drillHref(section.id)} />
+              )}
               {table.note ? <p className="muted small">{table.note}</p> : null}
             </div>
           ))}

@@ -146,7 +146,7 @@ test("a supplier lists a wreath and a service, the admin returns one and approve
   await found.getByRole("link", { name: "Катафалк «Сапар» с водителем" }).tap();
   await expect(visitor.page).toHaveURL(new RegExp(`/services/${hearse}$`));
   const page = visitor.page.getByTestId("service-page");
-  await expect(page).toContainText("35 000 ₸ за услуга");
+  await expect(page).toContainText("35 000 ₸ / услуга");
   await expect(page.getByTestId("price-range")).toContainText("Медиана");
   await expect(page).toContainText("Отзывов пока нет");
   await expect(page.getByRole("button")).toHaveCount(0);
