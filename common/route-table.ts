@@ -317,14 +317,6 @@ const TABLE = [
     permission: "catalog.manage",
   },
   {
-    id: "supplier-people",
-    path: "/supplier/people",
-    file: "routes/supplier/people.tsx",
-    layout: "supplier",
-    permission: "supplier.people",
-    nav: "catalog_nav.people",
-  },
-  {
     id: "supplier-tickets-active",
     path: "/supplier/tickets/active",
     file: "routes/orders/supplier-orders.tsx",
@@ -355,6 +347,14 @@ const TABLE = [
     permission: "orders.fulfil",
   },
   {
+    id: "supplier-reviews",
+    path: "/supplier/reviews",
+    file: "routes/supplier/reviews.tsx",
+    layout: "supplier",
+    permission: "reviews.respond",
+    nav: "review_nav.supplier",
+  },
+  {
     id: "supplier-reports",
     path: "/supplier/reports",
     file: "routes/supplier/reports.tsx",
@@ -370,6 +370,14 @@ const TABLE = [
     layout: "supplier",
     permission: "supplier.profile",
     nav: "nav.supplier.profile",
+  },
+  {
+    id: "supplier-people",
+    path: "/supplier/people",
+    file: "routes/supplier/people.tsx",
+    layout: "supplier",
+    permission: "supplier.people",
+    nav: "catalog_nav.people",
   },
   {
     id: "supplier-goverment-requests",
@@ -392,14 +400,6 @@ const TABLE = [
     file: "routes/appeals/appeal-item.tsx",
     layout: "supplier",
     permission: "area.supplier",
-  },
-  {
-    id: "supplier-reviews",
-    path: "/supplier/reviews",
-    file: "routes/supplier/reviews.tsx",
-    layout: "supplier",
-    permission: "reviews.respond",
-    nav: "review_nav.supplier",
   },
   {
     id: "supplier-notifications",
