@@ -89,6 +89,12 @@ test("a family orders a wreath and a hearse to its burial, paid on delivery; the
   await waitForHydration(page);
   const placed = page.locator('[data-testid^="family-order-"]').first();
   await expect(placed).toContainText("Ждёт принятия");
+  // What is still to do lists the order too, and opens it.
+  await page.goto("/client/tickets/active");
+  await page.getByTestId("orders-going").locator("li a").first().click();
+  await expect(page).toHaveURL(/\/client\/services\/\d+$/);
+  await waitForHydration(page);
+  await expect(page.locator("h1")).toContainText("Ждёт принятия");
 
   // The supplier: the order, the family's contact hidden until accepted.
   const supplier = await supplierPage(browser, "ru");

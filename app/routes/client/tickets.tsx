@@ -3,6 +3,7 @@ import { pageNumber } from "../../../common/schemas.ts";
 import { BurialRequestRow } from "../../components/burial-request.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/tickets";
@@ -15,21 +16,40 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: kk ? "Жерлеуге өтінімдер" : "Заявки на захоронение" }];
 }
 
-/** Both lists of the family's requests: open ones (`/client/tickets/active`) and all (`/client/tickets/burial`). */
+/**
+ * Both lists of the family's requests: open ones (`/client/tickets/active`, with the suppliers'
+ * orders still going on) and all (`/client/tickets/burial`).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const url = new URL(request.url);
-  const page = await api.get("/burial-requests", {
-    query: { page: String(pageNumber(url.searchParams.get("page"))), ...(isActive(url.pathname) ? { open: "1" } : {}) },
-  });
-  return { page, now: new Date().toISOString() };
+  const active = isActive(url.pathname);
+  const [page, orders] = await Promise.all([
+    api.get("/burial-requests", {
+      query: { page: String(pageNumber(url.searchParams.get("page"))), ...(active ? { open: "1" } : {}) },
+    }),
+    // What is still to do includes the goods and services ordered: the suppliers' orders going on.
+    active ? api.get("/orders", { query: { page: "1" } }) : Promise.resolve(null),
+  ]);
+  const going = (orders?.items ?? []).flatMap((o) =>
+    o.suppliers
+      .filter((s) => s.status === "new" || s.status === "accepted")
+      .map((s) => ({
+        id: s.id,
+        number: s.number,
+        status: s.status,
+        supplier: s.supplier.name,
+        deceased: o.burial.deceased,
+      })),
+  );
+  return { page, going, now: new Date().toISOString() };
 }
 
 export default function Tickets({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
   const { pathname } = useLocation();
   const active = isActive(pathname);
-  const { page, now } = loaderData;
+  const { page, going, now } = loaderData;
   return (
     <section aria-labelledby="tickets-title">
       <h1 id="tickets-title">{active ? t("booking.active_title") : t("booking.all_title")}</h1>
@@ -54,6 +74,25 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pager page={page.page} pageSize={page.pageSize} total={page.total} />
+      {going.length ? (
+        <section aria-labelledby="going-orders-title" data-testid="orders-going">
+          <h2 id="going-orders-title">{t("orders_screen.going_title")}</h2>
+          <ul className="cards">
+            {going.map((o) => (
+              <li key={o.id} className="card">
+                <Link to={to(`/client/services/${o.id}`)}>{t("orders_screen.order_title", { number: o.number })}</Link>{" "}
+                <StatusBadge kind="supplier_order" status={o.status} />
+                <p className="muted">
+                  {o.supplier} · {o.deceased}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to={to("/client/services")}>{t("orders_screen.all_orders")}</Link>
+          </p>
+        </section>
+      ) : null}
     </section>
   );
 }
