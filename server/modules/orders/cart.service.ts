@@ -4,14 +4,14 @@
  * when; the price, the amounts and the total are read from the catalogue on the server, and fixed as
  * each line's snapshot at checkout. A form's one-time key makes a double submit one order.
  */
-import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { CatalogCategory } from "../../../common/catalog.ts";
 import { pageWindow, type TPage, toPage } from "../../lib/list.ts";
 import type { z } from "zod";
 import { almatyInstant } from "../../../common/calendar/almaty.ts";
 import type { ZCartAdd, ZCartUpdate, ZCheckout } from "../../../common/order-forms.ts";
 import type { TCart, TCartOffer } from "../../../common/order-schemas.ts";
-import { acceptDeadline, MAX_CART_LINES, orderNumber } from "../../../common/orders.ts";
+import { ACTIVE_ORDER_STATUSES, acceptDeadline, MAX_CART_LINES, orderNumber } from "../../../common/orders.ts";
 import type { Locale } from "../../../common/locale.ts";
 import type { Queryable } from "../../db/client.ts";
 import type { TSessionUser } from "../../lib/caller.ts";
@@ -27,11 +27,8 @@ import { payments } from "../payments/payments.tables.ts";
 import { suppliers } from "../users/organisations.tables.ts";
 import { cartProblem } from "./cart-rules.ts";
 import { orderBurial } from "./order-view.service.ts";
-import { orderNotices } from "./orders.notices.ts";
-import { holders } from "../access/audiences.ts";
-import { linkTo } from "../../../common/route-table.ts";
 import { tell } from "../notifications/notifications.service.ts";
-import { liveAmount, supplierOrderMachine } from "./orders.machine.ts";
+import { supplierOrderMachine, toSupplier } from "./orders.machine.ts";
 import { cartLines, itemSnapshot, orderLines, orders, supplierOrders } from "./orders.tables.ts";
 
 /** Burial requests a family can order for: every one still going, and a completed one (the memorial days). */
@@ -378,13 +375,18 @@ export async function checkout(
 
 /** What is left to pay of a family's order: its lines not cancelled, in its suppliers' orders still going. */
 async function amountToPay(tx: Queryable, orderId: number): Promise<number> {
-  const live = await tx
-    .select({ id: supplierOrders.id })
-    .from(supplierOrders)
-    .where(and(eq(supplierOrders.orderId, orderId), inArray(supplierOrders.status, ["new", "accepted"])));
-  let sum = 0;
-  for (const so of live) sum += await liveAmount(tx, so.id);
-  return sum;
+  const [r] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${orderLines.amount}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(supplierOrders, eq(supplierOrders.id, orderLines.supplierOrderId))
+    .where(
+      and(
+        eq(supplierOrders.orderId, orderId),
+        inArray(supplierOrders.status, [...ACTIVE_ORDER_STATUSES]),
+        ne(orderLines.status, "cancelled"),
+      ),
+    );
+  return r?.sum ?? 0;
 }
 
 /** Starts (or resumes) paying the family's own order online, while something of it is still to pay. */
@@ -450,15 +452,7 @@ async function settleOrder(tx: Queryable, s: Services, orderId: number, paymentI
       actor: SYSTEM,
     });
   }
-  for (const so of paid) {
-    const people = await holders(tx, "orders.fulfil", { supplierId: so.supplierId });
-    const number = `${orderNumber(orderId, row.createdAt)}-${so.position}`;
-    const link = linkTo("supplier-ticket-active", { id: so.id });
-    await tell(
-      tx,
-      people.map((id) => orderNotices.order_paid_online(id, { number }, { link })),
-    );
-  }
+  for (const so of paid) await tell(tx, await toSupplier(tx, so, "order_paid_online", SYSTEM));
   return true;
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { formatDate, formatMoney, translate } from "../../../common/i18n.ts";
 import { ZOrderDecline, ZOrderDispute, ZOrderLineCancel, ZOrderRecordPayment } from "../../../common/order-forms.ts";
 import {
+  ACTIVE_ORDER_STATUSES,
   FINISHED_LINE_STATUSES,
   ORDER_LINE_STATUSES,
   type OrderLineMove,
@@ -66,8 +67,8 @@ async function toFamily(
   ];
 }
 
-/** Tells the supplier's people (never the actor). */
-async function toSupplier(
+/** Tells the supplier's people (never the actor), linking to the order in its active list or its archive. */
+export async function toSupplier(
   tx: Queryable,
   row: TSupplierOrderRow,
   kind: OrderNoticeKind,
@@ -76,13 +77,11 @@ async function toSupplier(
 ): Promise<TNotice[]> {
   const number = await numberOfSupplierOrder(tx, row);
   const people = await holders(tx, "orders.fulfil", { supplierId: row.supplierId });
-  const link = FINISHED_ORDER.includes(row.status)
-    ? linkTo("supplier-ticket-archive", { id: row.id })
-    : linkTo("supplier-ticket-active", { id: row.id });
+  const link = ACTIVE_ORDER_STATUSES.includes(row.status)
+    ? linkTo("supplier-ticket-active", { id: row.id })
+    : linkTo("supplier-ticket-archive", { id: row.id });
   return people.filter((id) => id !== actor.id).map((id) => notice(kind)(id, { number, ...params }, { link }));
 }
-
-const FINISHED_ORDER: readonly string[] = ["archived", "expired", "cancelled"];
 
 // ---------- Money back ----------
 
@@ -111,7 +110,7 @@ async function refund(tx: Queryable, row: TSupplierOrderRow, amount: number, rea
 }
 
 /** What is still owed for a supplier's order: its lines not cancelled. */
-export async function liveAmount(tx: Queryable, supplierOrderId: number): Promise<number> {
+async function liveAmount(tx: Queryable, supplierOrderId: number): Promise<number> {
   const [r] = await tx
     .select({ sum: sql<number>`coalesce(sum(${orderLines.amount}), 0)::int` })
     .from(orderLines)
@@ -305,7 +304,7 @@ async function followOrder(tx: Queryable, s: Services, line: TOrderLineRow, acto
       and(
         eq(orderLines.supplierOrderId, row.id),
         ne(orderLines.id, line.id),
-        sql`${orderLines.status} not in ('done', 'cancelled')`,
+        notInArray(orderLines.status, [...FINISHED_LINE_STATUSES]),
       ),
     );
   if (open.length > 0) return;
@@ -406,4 +405,3 @@ export const orderLineMachine = defineMachine({
 });
 
 const _sameLineMoves: SameNames<MoveOf<typeof orderLineMachine>, OrderLineMove> = true;
-export const FINISHED_LINES = FINISHED_LINE_STATUSES;

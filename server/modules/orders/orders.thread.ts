@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { linkTo } from "../../../common/route-table.ts";
+import { AppError } from "../../lib/errors.ts";
 import { supplierOrderNumber } from "../../../common/orders.ts";
 import { holders } from "../access/audiences.ts";
 import { registerThread } from "../threads/threads.service.ts";
@@ -13,7 +14,11 @@ import { orders, supplierOrders } from "./orders.tables.ts";
  */
 registerThread("supplier_order", {
   access: async (tx, caller, id) => {
-    const row = await supplierOrderMachine.load(tx, caller, id).catch(() => null);
+    // Outside the caller's scope the order is not there (404), as for its page.
+    const row = await supplierOrderMachine.load(tx, caller, id).catch((e: unknown) => {
+      if (e instanceof AppError && e.status === 404) return null;
+      throw e;
+    });
     if (!row) return null;
     return {
       staff: caller.role === "supplier",
