@@ -28,20 +28,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     api.get("/burial-requests", {
       query: { page: String(pageNumber(url.searchParams.get("page"))), ...(active ? { open: "1" } : {}) },
     }),
-    // What is still to do includes the goods and services ordered: the suppliers' orders going on.
-    active ? api.get("/orders", { query: { page: "1" } }) : Promise.resolve(null),
+    // What is still to do includes the goods and services ordered: the family's suppliers' orders going on.
+    active ? api.get("/supplier-orders", { query: { tab: "active", page: "1" } }) : Promise.resolve(null),
   ]);
-  const going = (orders?.items ?? []).flatMap((o) =>
-    o.suppliers
-      .filter((s) => s.status === "new" || s.status === "accepted")
-      .map((s) => ({
-        id: s.id,
-        number: s.number,
-        status: s.status,
-        supplier: s.supplier.name,
-        deceased: o.burial.deceased,
-      })),
-  );
+  const going = (orders?.items ?? []).map((s) => ({
+    id: s.id,
+    number: s.number,
+    status: s.status,
+    supplier: s.supplier.name,
+    deceased: s.burial.deceased,
+  }));
   return { page, going, now: new Date().toISOString() };
 }
 

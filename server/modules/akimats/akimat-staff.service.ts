@@ -15,7 +15,7 @@ import { deleteAccount } from "../auth/auth.service.ts";
 import { linkTo } from "../../../common/route-table.ts";
 import { tell } from "../notifications/notifications.service.ts";
 import { akimatNotices } from "./akimats.notices.ts";
-import { insertInvitedAccount } from "../users/users.service.ts";
+import { insertInvitedAccount, personOfAccount } from "../users/users.service.ts";
 import { users } from "../users/users.tables.ts";
 
 export type { TEmployee };
@@ -34,19 +34,11 @@ async function employeeOf(tx: Queryable, akimatId: number, id: number): Promise<
   return target;
 }
 
-function toEmployee(u: typeof users.$inferSelect): TEmployee {
-  return {
-    id: u.id,
-    phone: u.phone,
-    surname: u.surname,
-    name: u.name,
-    patronymic: u.patronymic,
-    position: u.position,
-    akimatRole: u.akimatRole ?? "employee",
-    status: u.status,
-    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-  };
-}
+const toEmployee = (u: typeof users.$inferSelect): TEmployee => ({
+  ...personOfAccount(u),
+  position: u.position,
+  akimatRole: u.akimatRole ?? "employee",
+});
 
 /** The akimat's employees, a page at a time, by surname (or last sign-in). */
 export async function listEmployeePage(

@@ -327,6 +327,8 @@ describe("a company's people", () => {
     expect((await h.request("POST", "/catalog/own", { token: employee, body: wreath })).status).toBe(201);
     const people = await h.request("GET", "/suppliers/me/people", { token: employee });
     expect(people.json.canManage).toBe(false);
+    // The owner first, though the employee's surname comes first.
+    expect(people.json.items.map((p: { supplierRole: string }) => p.supplierRole)).toEqual(["owner", "employee"]);
     const refused = await h.request("POST", "/suppliers/me/people", {
       token: employee,
       body: { phone: "+77014445567", surname: "Б", name: "В" },

@@ -4,7 +4,7 @@
  * the catalogue; the owner (who registered the company) invites people by phone and removes them,
  * as an akimat's admin does its staff (`akimats/akimat-staff.service.ts`).
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { TSupplierPerson } from "../../../common/catalog-schemas.ts";
 import { linkTo } from "../../../common/route-table.ts";
 import type { Db, Queryable } from "../../db/client.ts";
@@ -15,35 +15,25 @@ import { writeAudit } from "../audit/audit.service.ts";
 import { deleteAccount } from "../auth/auth.service.ts";
 import { tell } from "../notifications/notifications.service.ts";
 import { suppliers } from "../users/organisations.tables.ts";
-import { insertInvitedAccount } from "../users/users.service.ts";
+import { insertInvitedAccount, personOfAccount } from "../users/users.service.ts";
 import { users } from "../users/users.tables.ts";
 import { supplierNotices } from "./suppliers.notices.ts";
 
 const peopleOf = (supplierId: number) => and(eq(users.supplierId, supplierId), eq(users.role, "supplier"));
 
-function toPerson(u: typeof users.$inferSelect): TSupplierPerson {
-  return {
-    id: u.id,
-    phone: u.phone,
-    surname: u.surname,
-    name: u.name,
-    patronymic: u.patronymic,
-    supplierRole: u.supplierRole ?? "owner",
-    status: u.status,
-    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-  };
-}
+const toPerson = (u: typeof users.$inferSelect): TSupplierPerson => ({
+  ...personOfAccount(u),
+  supplierRole: u.supplierRole ?? "owner",
+});
 
-/** The company's people, owners first, by surname. */
+/** The company's people, owners first (`owner` sorts after `employee`, and a role not set is an owner's: nulls first), by surname. */
 export async function listSupplierPeople(db: Queryable, user: TSessionUser): Promise<TSupplierPerson[]> {
   const rows = await db
     .select()
     .from(users)
     .where(peopleOf(ownSupplierId(user)))
-    .orderBy(asc(users.supplierRole), asc(users.surname), asc(users.id));
-  return rows
-    .map(toPerson)
-    .sort((a, b) => Number(a.supplierRole === "employee") - Number(b.supplierRole === "employee"));
+    .orderBy(sql`${users.supplierRole} desc nulls first`, asc(users.surname), asc(users.id));
+  return rows.map(toPerson);
 }
 
 /**

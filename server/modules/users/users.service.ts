@@ -34,3 +34,16 @@ export async function setUserLocale(db: Db, userId: number, locale: Locale): Pro
     .set({ locale })
     .where(and(eq(users.id, userId), ne(users.locale, locale)));
 }
+
+/** An organisation's person as its people lists show them (an akimat's staff, a company's people). */
+export function personOfAccount(u: typeof users.$inferSelect) {
+  return {
+    id: u.id,
+    phone: u.phone,
+    surname: u.surname,
+    name: u.name,
+    patronymic: u.patronymic,
+    status: u.status,
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+  };
+}
