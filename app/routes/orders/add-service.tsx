@@ -10,7 +10,7 @@ import { Field, FormError } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { type TFieldMeta, type TFormReply, useSchemaForm } from "../../lib/form.ts";
-import { str, submitAction, submitForm } from "../../lib/form.server.ts";
+import { str, submitAction, submitForm, type TSubmitted } from "../../lib/form.server.ts";
 import { useT } from "../../lib/hooks.ts";
 import { notFound, orPageError } from "../../lib/page-ids.server.ts";
 import { redirectTo } from "../../lib/redirect.server.ts";
@@ -84,13 +84,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = str(form, "intent");
   const id = parseId(str(form, "id"));
-  const answer = (
-    sent: { ok: boolean; status?: number; reply: TFormReply | ((o?: object) => TFormReply) },
-    replyId: number | null,
-  ) => {
-    const reply = typeof sent.reply === "function" ? sent.reply({ resetForm: true }) : sent.reply;
-    const body: TReply = { intent, id: replyId, form: reply };
-    return sent.ok ? body : data(body, { status: sent.status ?? 422 });
+  // Each form's answer names its intent and record, so only that form shows it (emptied after a success).
+  const answer = (sent: TSubmitted<unknown>, replyId: number | null) => {
+    if (sent.ok) return { intent, id: replyId, form: sent.reply({ resetForm: true }) } satisfies TReply;
+    return data({ intent, id: replyId, form: sent.reply } satisfies TReply, { status: sent.status });
   };
   if (intent === "add") {
     const sent = await submitForm(form, "ZCartAdd", rc.locale, (v) => rc.api.post("/cart/lines", { body: v }));
