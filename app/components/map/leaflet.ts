@@ -9,10 +9,30 @@ export type L = typeof Leaflet;
 let loading: Promise<L> | undefined;
 
 export function loadLeaflet(): Promise<L> {
-  loading ??= Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(
-    ([mod]) => ((mod as { default?: L }).default ?? mod) as L,
-  );
+  loading ??= Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(([mod]) => {
+    const L = ((mod as { default?: L }).default ?? mod) as L;
+    guardCanvasRedraw(L);
+    return L;
+  });
   return loading;
+}
+
+/**
+ * A canvas renderer's redraw waits for the next animation frame; a map removed in between (a page
+ * left while its plots were still being drawn) has dropped the canvas, and the frame failed with
+ * "Cannot read properties of undefined (reading 'clearRect')" (Leaflet issue #6030, not wholly
+ * fixed in 1.9.4). A redraw with no canvas left has nothing to draw: it is skipped.
+ */
+function guardCanvasRedraw(L: L) {
+  const canvas = L.Canvas.prototype as unknown as { _redraw(): void; _ctx?: unknown; _redrawRequest?: unknown };
+  const redraw = canvas._redraw;
+  if ((redraw as { guarded?: boolean }).guarded) return;
+  const guarded = function (this: typeof canvas) {
+    if (this._ctx) redraw.call(this);
+    else this._redrawRequest = null;
+  };
+  (guarded as { guarded?: boolean }).guarded = true;
+  canvas._redraw = guarded;
 }
 
 /**
