@@ -50,6 +50,14 @@ export const PERMISSIONS = {
   "appeals.extend": ["akimat"],
   /** The city's reports (`/user/reports`): an akimat's staff for their own city, the admin for any akimat's. */
   "reports.view": ["akimat", "admin"],
+  // A grave's hand-over (issue 16 §3): the responsible person passes the grave to a relative, who
+  // agrees; the cemetery's staff decide (`handoverScope`).
+  /** Hand a grave one is responsible for over to a relative; agree to or decline one naming one's phone. */
+  "handovers.create": ["client"],
+  /** Read hand-overs: the family those it sent or that name it, the cemetery's staff their cemeteries'. */
+  "handovers.read": ["client", "manager", "admin"],
+  /** Approve or refuse a hand-over of a grave of one's cemetery. */
+  "handovers.decide": ["manager", "admin"],
   // Reburial requests (issue 14 C): the family asks the akimat; its staff decide (`reburialScope`).
   /** Apply for a reburial, follow one's requests, add documents when asked, withdraw, book the approved destination. */
   "reburials.create": ["client"],

@@ -235,6 +235,21 @@ const TABLE = [
     nav: "nav.manager.requests",
   },
   {
+    id: "manager-handovers",
+    path: "/manager/handovers",
+    file: "routes/handovers/handover-list.tsx",
+    layout: "manager",
+    permission: "handovers.decide",
+    nav: "handover.nav",
+  },
+  {
+    id: "manager-handover",
+    path: "/manager/handovers/:id",
+    file: "routes/handovers/handover-page.tsx",
+    layout: "manager",
+    permission: "handovers.decide",
+  },
+  {
     id: "manager-booking",
     path: "/manager/booking",
     file: "routes/manager/booking.tsx",
@@ -507,6 +522,20 @@ const TABLE = [
     layout: "client",
     permission: "burial.book",
     nav: "nav.client.cemetery",
+  },
+  {
+    id: "client-handover-create",
+    path: "/client/cemetery/handover",
+    file: "routes/handovers/handover-create.tsx",
+    layout: "client",
+    permission: "handovers.create",
+  },
+  {
+    id: "client-handover",
+    path: "/client/cemetery/handover/:id",
+    file: "routes/handovers/handover-page.tsx",
+    layout: "client",
+    permission: "handovers.create",
   },
   {
     id: "client-reservation-first",

@@ -6,6 +6,7 @@ import { burialDocumentRoutes } from "./modules/burial-requests/burial-documents
 import { burialRequestRoutes } from "./modules/burial-requests/burial-requests.routes.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { handoverRoutes } from "./modules/handovers/handovers.routes.ts";
 import { managerAdminRoutes } from "./modules/managers/managers.routes.ts";
 import { newsRoutes } from "./modules/news/news.routes.ts";
 import { burialImportRoutes } from "./modules/burials/burials-import.routes.ts";
@@ -54,6 +55,7 @@ export const apiOperations = createRouter()
   .route("/", threadRoutes)
   .route("/", appealRoutes)
   .route("/", reburialRoutes)
+  .route("/", handoverRoutes)
   .route("/", reportRoutes)
   .route("/", supplierReportRoutes)
   .route("/", reviewRoutes)

@@ -3,6 +3,8 @@ import { BURIAL_REQUEST_MOVE_FORMS } from "../common/booking-terms.ts";
 import type { TMoveForms } from "../common/move-forms.ts";
 import { APPEAL_MOVE_FORMS } from "../common/appeals.ts";
 import { REBURIAL_MOVE_FORMS } from "../common/reburials.ts";
+import { HANDOVER_MOVE_FORMS } from "../common/handovers.ts";
+import { handoverMachine } from "./modules/handovers/handovers.machine.ts";
 import { REVIEW_APPEAL_MOVE_FORMS, REVIEW_MOVE_FORMS } from "../common/reviews.ts";
 import { reviewAppealMachine, reviewMachine } from "./modules/reviews/reviews.machine.ts";
 import { ITEM_MOVE_FORMS } from "../common/catalog.ts";
@@ -37,4 +39,5 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: reviewMachine, forms: REVIEW_MOVE_FORMS },
   { machine: reviewAppealMachine, forms: REVIEW_APPEAL_MOVE_FORMS },
   { machine: catalogMachine, forms: ITEM_MOVE_FORMS },
+  { machine: handoverMachine, forms: HANDOVER_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

@@ -127,6 +127,22 @@ export function burialRequestScope(user: Who, columns: { applicant: AnyPgColumn;
   return cemeteryScope(user, columns.cemetery);
 }
 
+// ——— A grave's hand-over ———
+
+/**
+ * The hand-overs of graves a user reaches, on the hand-over's columns: a family (a client) those it
+ * sends (`from`) and those naming its phone as the relative's (`toPhone`: a relative who signed up
+ * with that phone after it was sent sees it too); the cemeteries' staff those of the cemeteries
+ * they work in (the admin all); anyone else none.
+ */
+export function handoverScope(
+  user: Pick<TSessionUser, "id" | "role" | "phone">,
+  columns: { from: AnyPgColumn; toPhone: AnyPgColumn; cemetery: AnyPgColumn },
+): SQL | null {
+  if (user.role === "client") return or(eq(columns.from, user.id), eq(columns.toPhone, user.phone)) as SQL;
+  return cemeteryScope(user, columns.cemetery);
+}
+
 // ——— The akimat ———
 
 /** The akimat a staff member works for, or 403 (not an akimat's staff). */

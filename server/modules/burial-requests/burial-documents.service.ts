@@ -29,6 +29,7 @@ import { cemeteryAddressIn, cemeteryNameIn, cemeteryRow } from "../cemeteries/ce
 import { burials } from "../burials/burials.tables.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
 import { users } from "../users/users.tables.ts";
+import { lastHandoverOf } from "../handovers/handovers.service.ts";
 import type { TCalendarData, TCalendarEvent, TCertificateData, TConfirmationData } from "./burial-documents.ts";
 import { getBurialRequest, placesOf } from "./burial-request-view.service.ts";
 import { familyGraveOf } from "./family-graves.service.ts";
@@ -59,7 +60,8 @@ export async function confirmationData(
  * A grave's certificate: only for a burial record a request completed (it names its responsible
  * person), and only for that person, the cemetery's managers and the admin. Anyone else, and a
  * record entered by the cemetery without a request, gets 404: the record's existence and its
- * family are not revealed.
+ * family are not revealed. After a hand-over the certificate is re-issued: it names the new
+ * responsible person and the hand-over it was re-issued on (the previous person no longer reads it).
  */
 export async function certificateData(
   s: Services,
@@ -105,6 +107,7 @@ export async function certificateData(
       lng: (plot.minLng + plot.maxLng) / 2,
     },
     responsible: fullName(b.responsible),
+    reissued: await lastHandoverOf(s.db, burialId),
   };
 }
 

@@ -160,6 +160,8 @@ export type TCertificateData = {
   cemeteryAddress: string;
   place: TPlace;
   responsible: string;
+  /** The hand-over it was re-issued on, when the grave changed hands. */
+  reissued: { number: string; on: Date } | null;
 };
 
 /** The certificate of a burial (удостоверение о захоронении), issued to the grave's responsible person. */
@@ -193,6 +195,14 @@ export function certificateDoc(d: TCertificateData, locale: Locale, issuedAt: Da
         fields: [
           { label: t("field.responsible"), value: d.responsible || none },
           { label: t("field.request"), value: d.number },
+          ...(d.reissued
+            ? [
+                {
+                  label: t("field.reissued"),
+                  value: t("certificate.reissued", { date: day(locale, d.reissued.on), number: d.reissued.number }),
+                },
+              ]
+            : []),
           { label: t("field.issued_on"), value: day(locale, issuedAt) },
         ],
       },
