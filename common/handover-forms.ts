@@ -8,7 +8,9 @@ import { personName, ZId, ZPhone } from "./schemas.ts";
  * own account: one who has none yet signs up with it) and full name; the kinship's documents
  * (at least one) and others are uploaded first and passed by id.
  */
-const files = z.array(z.string().uuid("validation.invalid")).max(HANDOVER_LIMITS.filesMax, "validation.appeal_files_max");
+const files = z
+  .array(z.string().uuid("validation.invalid"))
+  .max(HANDOVER_LIMITS.filesMax, "validation.appeal_files_max");
 
 export const ZHandoverCreate = z.object({
   burialId: ZId,

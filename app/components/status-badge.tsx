@@ -33,6 +33,19 @@ const KINDS = {
       withdrawn: "neutral",
     },
   },
+  /** A grave's hand-over: waiting for the relative, for the cemetery, done, stopped. */
+  handover: {
+    prefix: "handover.status",
+    tones: {
+      awaiting_consent: "wait",
+      submitted: "info",
+      approved: "ok",
+      refused: "stop",
+      declined: "neutral",
+      withdrawn: "neutral",
+      expired: "neutral",
+    },
+  },
   /** A reburial request: waiting for the akimat, for the applicant, allowed, done, stopped. */
   reburial: {
     prefix: "reburial.status",

@@ -75,8 +75,12 @@ export async function actorsOf(h: Harness): Promise<Record<TActorName, Actor>> {
  */
 export type TCaseSetup<T extends TStatusTable, M extends string> = {
   actors: Record<TActorName, Actor>;
-  /** Inserts a row of the entity in this status; returns it. */
-  create: (db: Queryable, status: RowOf<T>["status"]) => Promise<RowOf<T>>;
+  /**
+   * Inserts a row of the entity in this status; returns it. `move` is the move the case makes: a
+   * row whose parties depend on it (the sender withdraws a hand-over, its relative agrees) is made
+   * for that move.
+   */
+  create: (db: Queryable, status: RowOf<T>["status"], move: M) => Promise<RowOf<T>>;
   /** What the caller sends with this move (a reason, an answer). */
   input?: (move: M) => TMoveInput;
 };
@@ -87,7 +91,7 @@ export async function runCase<T extends TStatusTable, M extends string>(
   c: TCase,
   opts: TCaseSetup<T, M>,
 ) {
-  const row = await opts.create(h.db, c.status as RowOf<T>["status"]);
+  const row = await opts.create(h.db, c.status as RowOf<T>["status"], c.move as M);
   const actor = opts.actors[c.actor];
   const listed = (await machine.movesFor(h.db, row, actor, h.services.now())).includes(c.move as M);
   let outcome: string;

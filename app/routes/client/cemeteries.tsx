@@ -3,6 +3,7 @@ import { documentUrls } from "../../../common/booking-terms.ts";
 import { WayLinks } from "../../components/way-links.tsx";
 import { formatPhones } from "../../../common/phone.ts";
 import { Icon } from "../../components/icon.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { LazyCemeteriesMap as CemeteriesMap } from "../../components/map/lazy.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
@@ -15,20 +16,42 @@ export function meta({ location }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
-  const [mine, all] = await Promise.all([api.get("/me/cemeteries"), api.get("/cemeteries")]);
+  const [mine, all, handovers] = await Promise.all([
+    api.get("/me/cemeteries"),
+    api.get("/cemeteries"),
+    api.get("/handovers", { query: { status: "all" } }),
+  ]);
   const ids = new Set(mine.items.map((c) => c.id));
-  return { mine: mine.items, onMap: all.items.filter((c) => ids.has(c.id)) };
+  return { mine: mine.items, onMap: all.items.filter((c) => ids.has(c.id)), handovers: handovers.items };
 }
 
 /** The cemeteries where the family has graves or bookings: on the map, with the way there and the graves. */
 export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
-  const { mine, onMap } = loaderData;
+  const { mine, onMap, handovers } = loaderData;
   const open = (id: number) => document.getElementById(`cemetery-${id}`)?.scrollIntoView({ behavior: "smooth" });
   return (
     <section aria-labelledby="cc-title">
       <h1 id="cc-title">{t("booking.cemeteries_title")}</h1>
       <p className="lead">{t("booking.cemeteries_lead")}</p>
+      {handovers.length ? (
+        <section className="card" aria-labelledby="cc-handovers" data-testid="my-handovers">
+          <h2 id="cc-handovers" className="card__title">
+            {t("handover.mine_title")}
+          </h2>
+          <ul className="stack">
+            {handovers.map((h) => (
+              <li key={h.id}>
+                <Link to={to(`/client/cemetery/handover/${h.id}`)}>{h.number}</Link>{" "}
+                <StatusBadge kind="handover" status={h.status} /> <strong>{h.grave.deceased}</strong>{" "}
+                <span className="muted">
+                  {t(`handover.side.${h.side}`)}: {h.side === "to" ? h.fromName : h.toName}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {mine.length === 0 ? (
         <div className="note" data-testid="cemeteries-empty">
           <p>{t("booking.cemeteries_none")}</p>
@@ -61,6 +84,10 @@ export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
                         <li key={g.burialId}>
                           <strong>{g.name}</strong> · {placeText(t, { ...g, number: g.place })}{" "}
                           <a href={documentUrls.certificate(g.burialId, locale)}>{t("booking.grave_certificate")}</a>
+                          {" · "}
+                          <Link to={to(`/client/cemetery/handover?burial=${g.burialId}`)} data-testid="grave-handover">
+                            {t("handover.hand_over")}
+                          </Link>
                         </li>
                       ))}
                     </ul>

@@ -148,7 +148,12 @@ const INPUT: Record<string, Record<string, unknown>> = {
 };
 
 describe("the catalogue item's machine", () => {
-  itFollowsTheGrids(catalogMachine, EXPECTED, () => ({ h, actors, create, input: (m) => INPUT[m] ?? {} }));
+  itFollowsTheGrids(catalogMachine, EXPECTED, () => ({
+    h,
+    actors,
+    create: (db, status) => create(db, status),
+    input: (m) => INPUT[m] ?? {},
+  }));
 
   it("refuses to submit or show an item of a company not yet activated, with a clear refusal", async () => {
     const pending = await ensureSupplier(h.db, {

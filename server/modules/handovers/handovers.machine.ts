@@ -44,7 +44,13 @@ async function deceasedOf(tx: Queryable, row: THandoverRow): Promise<string> {
 }
 
 type Params = Record<string, string>;
-function notice(kind: HandoverNoticeKind, userId: number, params: Params, link: ReturnType<typeof familyLink>, sms = false) {
+function notice(
+  kind: HandoverNoticeKind,
+  userId: number,
+  params: Params,
+  link: ReturnType<typeof familyLink>,
+  sms = false,
+) {
   const make = handoverNotices[kind] as unknown as (
     userId: number,
     params: Params,

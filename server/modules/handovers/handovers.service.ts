@@ -103,10 +103,7 @@ export async function createHandover(
         throw fieldError("burialId", "validation.handover_not_yours");
       }
       if (input.recipientPhone === user.phone) throw fieldError("recipientPhone", "validation.handover_self");
-      const [other] = await tx
-        .select({ role: users.role })
-        .from(users)
-        .where(eq(users.phone, input.recipientPhone));
+      const [other] = await tx.select({ role: users.role }).from(users).where(eq(users.phone, input.recipientPhone));
       if (other && other.role !== "client") throw fieldError("recipientPhone", "validation.handover_not_family");
       const [open] = await tx
         .select({ id: graveHandovers.id })
@@ -246,5 +243,5 @@ export async function lastHandoverOf(db: Queryable, burialId: number) {
     .where(and(eq(graveHandovers.burialId, burialId), eq(graveHandovers.status, "approved")))
     .orderBy(desc(graveHandovers.decidedAt), desc(graveHandovers.id))
     .limit(1);
-  return row && row.decidedAt ? { number: numberOf(row), on: row.decidedAt } : null;
+  return row?.decidedAt ? { number: numberOf(row), on: row.decidedAt } : null;
 }

@@ -45,9 +45,7 @@ export const graveHandovers = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("grave_handovers_open_uq")
-      .on(t.burialId)
-      .where(sql`${t.status} in ('awaiting_consent', 'submitted')`),
+    uniqueIndex("grave_handovers_open_uq").on(t.burialId).where(sql`${t.status} in ('awaiting_consent', 'submitted')`),
     index("grave_handovers_cemetery_idx").on(t.cemeteryId, t.status, t.createdAt),
     index("grave_handovers_from_idx").on(t.fromUserId),
     index("grave_handovers_to_phone_idx").on(t.toPhone),
