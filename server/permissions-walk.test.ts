@@ -114,7 +114,8 @@ describe("permissions of the API", () => {
     expect(seen.unauthorized).toBeGreaterThan(40);
     expect(seen.forbidden).toBeGreaterThan(150);
     expect(seen.passed).toBeGreaterThan(100);
-  });
+    // Every operation by every caller, one after another: bounded by its own time, not the default 30 s.
+  }, 180_000);
 });
 
 /** A multipart request with one small field, as a form would send it. */

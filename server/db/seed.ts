@@ -12,6 +12,9 @@ import type { Queryable } from "./client.ts";
  */
 
 /** The demo accounts, one per role; log in with `AUTH_DEV_CODE` or the code in the server log. */
+/** The second demo family (a finished order to review, a grave it hands over to the demo client). */
+export const SECOND_FAMILY_PHONE = "+77010000019";
+
 export const DEMO_PHONES = {
   admin: "+77010000001",
   akimat: "+77010000002",

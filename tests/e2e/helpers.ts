@@ -192,3 +192,23 @@ export async function paidBookingThroughApi(
   expect(paid.status(), await paid.text()).toBe(200);
   return id;
 }
+
+/**
+ * A grave the family signed in on `family` is responsible for: a booking paid at the office,
+ * confirmed and completed by the staff (`staff`: the admin or the cemetery's manager), through the
+ * API. Returns the burial record's id.
+ */
+export async function graveThroughApi(
+  family: APIRequestContext,
+  staff: APIRequestContext,
+  deceased: { surname: string; name: string },
+): Promise<number> {
+  const id = await paidBookingThroughApi(family, staff, deceased);
+  for (const move of ["confirm", "complete"]) {
+    const res = await staff.post(`/api/v1/burial-requests/${id}/moves/${move}`, { data: {} });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const request = await (await family.get(`/api/v1/burial-requests/${id}`)).json();
+  expect(request.burialId, "the burial record").toBeTruthy();
+  return request.burialId as number;
+}

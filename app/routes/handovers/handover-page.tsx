@@ -122,7 +122,7 @@ export default function HandoverPage({ loaderData }: Route.ComponentProps) {
                 done: t("handover.move_done.approve"),
               },
               refuse: {
-                label: t("handover.move.refuse"),
+                label: t("handover.move.refuse_confirm"),
                 danger: true,
                 confirm: { summary: t("handover.move.refuse"), warning: t("handover.move_hint.refuse") },
                 done: t("handover.move_done.refuse"),

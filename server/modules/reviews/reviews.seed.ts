@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { ensureUser } from "../../db/seed.ts";
+import { ensureUser, SECOND_FAMILY_PHONE } from "../../db/seed.ts";
 import { burialRequests } from "../burial-requests/burial-requests.tables.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
 import { catalogItems } from "../catalog/catalog.tables.ts";
@@ -16,7 +16,7 @@ import { itemSnapshot, orderLines, orders, supplierOrders } from "../orders/orde
 import { suppliers } from "../users/organisations.tables.ts";
 
 /** The demo family with a finished order (sign in with the demo code). */
-export const REVIEW_DEMO_PHONE = "+77010000019";
+export const REVIEW_DEMO_PHONE = SECOND_FAMILY_PHONE;
 /** The demo supplier (`seedDemo`), by its BIN. */
 const DEMO_SUPPLIER_BIN = "180540012343";
 /** Lines of the demo order, all done: enough for a demo and for the journey in each language (two each). */
