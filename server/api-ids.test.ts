@@ -110,30 +110,34 @@ describe("ids in paths and queries", () => {
 
   // Thousands of requests, one after another, growing with the API: bounded by its own time (a
   // machine under load is slower, never wrong), not the default 30 s.
-  it("answers a malformed or out-of-range id with a 4xx (404, 422; 400 for a NUL), never 5xx, for every role", async () => {
-    const failures: string[] = [];
-    let calls = 0;
-    for (const op of operations) {
-      for (const param of op.params) {
-        for (const bad of BAD_IDS) {
-          // Other path parameters get a plausible id, so only the one under test is wrong.
-          let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === param.name ? bad : "1"));
-          if (param.in === "query") path += `${path.includes("?") ? "&" : "?"}${param.name}=${bad}&q=ab`;
-          for (const [role, token] of Object.entries(tokens)) {
-            // Writes need a body; an empty object reaches validation like any careless client.
-            const body = op.method === "GET" || op.method === "DELETE" ? undefined : {};
-            const res = await h.request(op.method, path, { token, body });
-            calls++;
-            if (res.status >= 500 || (param.in === "path" && ![400, 401, 403, 404, 422].includes(res.status))) {
-              failures.push(`${role} ${op.method} ${path} → ${res.status} ${JSON.stringify(res.json).slice(0, 120)}`);
+  it(
+    "answers a malformed or out-of-range id with a 4xx (404, 422; 400 for a NUL), never 5xx, for every role",
+    async () => {
+      const failures: string[] = [];
+      let calls = 0;
+      for (const op of operations) {
+        for (const param of op.params) {
+          for (const bad of BAD_IDS) {
+            // Other path parameters get a plausible id, so only the one under test is wrong.
+            let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === param.name ? bad : "1"));
+            if (param.in === "query") path += `${path.includes("?") ? "&" : "?"}${param.name}=${bad}&q=ab`;
+            for (const [role, token] of Object.entries(tokens)) {
+              // Writes need a body; an empty object reaches validation like any careless client.
+              const body = op.method === "GET" || op.method === "DELETE" ? undefined : {};
+              const res = await h.request(op.method, path, { token, body });
+              calls++;
+              if (res.status >= 500 || (param.in === "path" && ![400, 401, 403, 404, 422].includes(res.status))) {
+                failures.push(`${role} ${op.method} ${path} → ${res.status} ${JSON.stringify(res.json).slice(0, 120)}`);
+              }
             }
           }
         }
       }
-    }
-    expect(calls).toBeGreaterThan(2000);
-    expect(failures).toEqual([]);
-  }, WALK_TIMEOUT);
+      expect(calls).toBeGreaterThan(2000);
+      expect(failures).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
 
   it("refuses an out-of-range id in a JSON body as that field's problem (422), never 5xx", async () => {
     const withBodyIds = operations.filter((o) => o.bodyIds.length);
