@@ -32,6 +32,14 @@ async function phoneOf(
   return { page, errors };
 }
 
+/** A number written in letters (names take no digits). */
+const lettersOf = (n: number) =>
+  n
+    .toString(26)
+    .split("")
+    .map((d) => "абвгдежзийклмнопрстуфхцчшщ"[Number.parseInt(d, 26)])
+    .join("");
+
 const WORDS = {
   ru: {
     handOver: "Передать родственнику",
@@ -42,6 +50,8 @@ const WORDS = {
     refuseConfirm: "Отказать в передаче",
     approved: "Одобрена",
     refused: "Отказано",
+    declined: "Родственник отказался",
+    withdrawn: "Отозвана",
   },
   kk: {
     handOver: "Туысқа беру",
@@ -52,8 +62,36 @@ const WORDS = {
     refuseConfirm: "Беруден бас тарту",
     approved: "Мақұлданды",
     refused: "Бас тартылды",
+    declined: "Туысы бас тартты",
+    withdrawn: "Қайтарып алынды",
   },
 } as const;
+
+/** The responsible person hands the grave named `surname` over from `/client/cemetery`; its number. */
+async function sendHandover(page: Page, prefix: string, surname: string, w: (typeof WORDS)[keyof typeof WORDS]) {
+  await page.goto(`${prefix}/client/cemetery`);
+  const grave = page.getByTestId("client-cemeteries").locator("li li", { hasText: surname });
+  await grave.getByRole("link", { name: w.handOver }).tap();
+  await expect(page).toHaveURL(/\/client\/cemetery\/handover\?burial=\d+$/);
+  const form = page.getByTestId("handover-form");
+  await expect(form.getByTestId("handover-grave")).toContainText(surname);
+  await form.getByTestId("handover-phone").fill(RELATIVE);
+  await form.locator('input[name="recipientSurname"]').fill("Нұрланова");
+  await form.locator('input[name="recipientName"]').fill("Әсел");
+  await form.getByTestId("handover-relation").selectOption({ label: w.relation });
+  await form.locator("input[type=file]").first().setInputFiles({
+    name: "туу-туралы-куәлік.pdf",
+    mimeType: "application/pdf",
+    buffer: CERTIFICATE_PDF,
+  });
+  await expect(form.locator("input[type=hidden][name=kinshipIds]")).toHaveCount(1);
+  await form.getByTestId("handover-send").tap();
+  await expect(page).toHaveURL(/\/client\/cemetery\/handover\/\d+\?sent=1$/);
+  await expect(page.getByTestId("handover-sent")).toBeVisible();
+  const number = (await page.getByRole("heading", { level: 1 }).textContent())?.match(/H-\d{4}-\d+/)?.[0] ?? "";
+  expect(number).not.toBe("");
+  return number;
+}
 
 for (const locale of ["ru", "kk"] as const) {
   test(`a family hands a grave over to a relative, who agrees; the cemetery ${locale === "ru" ? "approves" : "refuses"} (${locale})`, async ({
@@ -65,33 +103,14 @@ for (const locale of ["ru", "kk"] as const) {
     const prefix = locale === "kk" ? "/kk" : "";
     const family = await signedIn(baseURL as string, DEMO.client.phone);
     const admin = await signedIn(baseURL as string, DEMO.admin.phone);
-    const surname = locale === "ru" ? "Передачин" : "Берушиев";
+    // A name of its own each run: the graves of earlier runs stay the family's.
+    const surname = `${locale === "ru" ? "Передачин" : "Берушиев"}-${lettersOf(Date.now())}`;
     await graveThroughApi(family, admin, { surname, name: "Қайрат" });
 
     // The responsible person starts from the grave in their cemeteries.
     const errors = watchForErrors(page);
     await login(page, DEMO.client.phone, { locale });
-    await page.goto(`${prefix}/client/cemetery`);
-    const grave = page.getByTestId("client-cemeteries").locator("li li", { hasText: surname });
-    await grave.getByRole("link", { name: w.handOver }).tap();
-    await expect(page).toHaveURL(/\/client\/cemetery\/handover\?burial=\d+$/);
-    const form = page.getByTestId("handover-form");
-    await expect(form.getByTestId("handover-grave")).toContainText(surname);
-    await form.getByTestId("handover-phone").fill(RELATIVE);
-    await form.locator('input[name="recipientSurname"]').fill("Нұрланова");
-    await form.locator('input[name="recipientName"]').fill("Әсел");
-    await form.getByTestId("handover-relation").selectOption({ label: w.relation });
-    await form.locator("input[type=file]").first().setInputFiles({
-      name: "туу-туралы-куәлік.pdf",
-      mimeType: "application/pdf",
-      buffer: CERTIFICATE_PDF,
-    });
-    await expect(form.locator("input[type=hidden][name=kinshipIds]")).toHaveCount(1);
-    await form.getByTestId("handover-send").tap();
-    await expect(page).toHaveURL(/\/client\/cemetery\/handover\/\d+\?sent=1$/);
-    await expect(page.getByTestId("handover-sent")).toBeVisible();
-    const number = (await page.getByRole("heading", { level: 1 }).textContent())?.match(/H-\d{4}-\d+/)?.[0] ?? "";
-    expect(number).not.toBe("");
+    const number = await sendHandover(page, prefix, surname, w);
 
     // The relative finds it in their cemeteries and agrees.
     const relative = await phoneOf(browser, RELATIVE, locale);
@@ -130,6 +149,18 @@ for (const locale of ["ru", "kk"] as const) {
       await expect(page.getByTestId("handover-refusal")).toContainText("Құжат анық емес");
       await page.goto(`${prefix}/client/cemetery`);
       await expect(page.getByTestId("client-cemeteries")).toContainText(surname);
+
+      // Sent again, the relative declines this time; sent a third time, the sender takes it back.
+      const again = await sendHandover(page, prefix, surname, w);
+      await relative.page.goto(`${prefix}/client/cemetery`);
+      await relative.page.getByTestId("my-handovers").getByRole("link", { name: again }).tap();
+      await relative.page.getByTestId("move-decline").locator("summary").tap();
+      await relative.page.getByTestId("move-decline-button").tap();
+      await expect(relative.page.getByRole("heading", { level: 1 })).toContainText(w.declined);
+      await sendHandover(page, prefix, surname, w);
+      await page.getByTestId("move-withdraw").locator("summary").tap();
+      await page.getByTestId("move-withdraw-button").tap();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(w.withdrawn);
     }
     expect([...errors, ...relative.errors, ...manager.errors]).toEqual([]);
   });

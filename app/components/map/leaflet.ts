@@ -12,6 +12,7 @@ export function loadLeaflet(): Promise<L> {
   loading ??= Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(([mod]) => {
     const L = ((mod as { default?: L }).default ?? mod) as L;
     guardCanvasRedraw(L);
+    guardZoomAfterRemove(L);
     return L;
   });
   return loading;
@@ -33,6 +34,25 @@ function guardCanvasRedraw(L: L) {
   };
   (guarded as { guarded?: boolean }).guarded = true;
   canvas._redraw = guarded;
+}
+
+/**
+ * An animated zoom (a map fitted to one or two cemeteries) ends on a timer Leaflet 1.9.4 does not
+ * clear when the map is removed (Leaflet issue #9575, fixed only in 2.0): a page left within that
+ * quarter second failed with "Cannot read properties of undefined (reading '_leaflet_pos')". A zoom
+ * step of a removed map (no panes left) is skipped.
+ */
+function guardZoomAfterRemove(L: L) {
+  const map = L.Map.prototype as unknown as Record<string, unknown> & { guarded?: boolean };
+  if (map.guarded) return;
+  map.guarded = true;
+  for (const name of ["_onZoomTransitionEnd", "_animateZoom"]) {
+    const step = map[name] as (this: { _mapPane?: unknown }, ...args: unknown[]) => unknown;
+    map[name] = function (this: { _mapPane?: unknown }, ...args: unknown[]) {
+      if (this._mapPane) return step.apply(this, args);
+      return undefined;
+    };
+  }
 }
 
 /**
