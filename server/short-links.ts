@@ -41,6 +41,7 @@ export function shortLinkHandler(db: Db) {
       : detectLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
     const target = await graveShortTarget(db, id, locale);
     if (!target) return next();
+    c.header("Vary", "Accept-Language");
     return c.redirect(target, 302);
   };
 }

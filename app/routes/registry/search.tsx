@@ -241,18 +241,24 @@ function GraveQr({ grave, shortUrl }: { grave: TPublicBurial; shortUrl: string }
         </div>
       </div>
       <ul className="grave-qr__files">
-        <li>
-          <a href={`${base}/qr.png`} download data-testid="grave-qr-png">
+        <li className="grave-qr__file">
+          <a className="grave-qr__link" href={`${base}/qr.png`} download data-testid="grave-qr-png">
             <Icon name="image" /> {t("grave_qr.download_png")}
           </a>
         </li>
-        <li>
-          <a href={`${base}/qr.svg`} download data-testid="grave-qr-svg">
+        <li className="grave-qr__file">
+          <a className="grave-qr__link" href={`${base}/qr.svg`} download data-testid="grave-qr-svg">
             <Icon name="image" /> {t("grave_qr.download_svg")}
           </a>
         </li>
-        <li>
-          <a href={`${base}/plaque.pdf?lang=${lang}`} target="_blank" rel="noopener" data-testid="grave-plaque">
+        <li className="grave-qr__file">
+          <a
+            className="grave-qr__link"
+            href={`${base}/plaque.pdf?lang=${lang}`}
+            target="_blank"
+            rel="noopener"
+            data-testid="grave-plaque"
+          >
             <Icon name="file" /> {t("grave_qr.download_plaque")}
           </a>{" "}
           <select

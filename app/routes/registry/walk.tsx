@@ -430,10 +430,10 @@ function Direction({ walk, fix, heading }: { walk: TGraveWalk; fix: TFix; headin
   if (hasArrived(distance, fix.accuracy)) {
     return (
       <div className="walk-status walk-status--arrived" role="status" data-testid="walk-arrived">
-        <p className="walk-status__big">
+        <p className="walk-status__line walk-status__big">
           <Icon name="check" /> {t("walk.arrived")}
         </p>
-        <p>
+        <p className="walk-status__line">
           {t("walk.arrived_hint", {
             distance: distanceText(Math.max(distance, 1)),
             sector: grave.sector,
@@ -450,20 +450,22 @@ function Direction({ walk, fix, heading }: { walk: TGraveWalk; fix: TFix; headin
     <div className="walk-status" role="status">
       <div className="walk-status__row">
         <Arrow deg={arrowDeg(bearing, heading)} />
-        <p className="walk-status__big" data-testid="walk-distance">
+        <p className="walk-status__line walk-status__big" data-testid="walk-distance">
           {t("walk.distance", {
             direction: t(`walk.directions.${compassPoint(bearing)}`),
             distance: distanceText(distance),
           })}
         </p>
       </div>
-      <p>{isFar ? t("walk.far") : heading !== null ? t("walk.follow_arrow") : t("walk.north_arrow")}</p>
+      <p className="walk-status__line">
+        {isFar ? t("walk.far") : heading !== null ? t("walk.follow_arrow") : t("walk.north_arrow")}
+      </p>
       {fix.accuracy > LOW_ACCURACY_M ? (
         <p className="alert alert--warning" data-testid="walk-low-accuracy">
           <Icon name="alert" /> {t("walk.low_accuracy", { distance: accuracy })}
         </p>
       ) : (
-        <p className="muted">{t("walk.accuracy", { distance: accuracy })}</p>
+        <p className="walk-status__line muted">{t("walk.accuracy", { distance: accuracy })}</p>
       )}
     </div>
   );

@@ -23,6 +23,8 @@ export const QR_PNG_PX = 1024;
  */
 const IMAGE_CACHE = "public, max-age=604800";
 const SHEET_CACHE = "public, max-age=86400";
+/** The sheet's creation date in its metadata: fixed, so that its bytes depend on the grave alone. */
+const PLAQUE_DATE = new Date("2026-01-01T00:00:00Z");
 
 /** The grave's short address in full, from the configured public origin: what its code holds. */
 export function graveShortUrl(publicUrl: string, id: number): string {
@@ -129,11 +131,11 @@ export const graveLinkRoutes = createRouter()
       const url = graveShortUrl(s.config.publicUrl, id);
       const name = fullName(grave);
       const years = `${grave.birthYear ?? "?"} – ${grave.deathYear ?? "?"}`;
-      // The sheet's date is left out of its bytes' identity: the same grave gives the same file all day.
+      // A fixed date in its metadata (the sheet prints none): the same grave gives the same bytes and ETag.
       const pdf = await renderPlaqueSheet(
         { name, years, url, address: url.replace(/^https?:\/\//, "") },
         locale,
-        new Date(s.now().toISOString().slice(0, 10)),
+        PLAQUE_DATE,
       );
       return cachedFile(
         c,

@@ -7,7 +7,7 @@
  */
 import { translate } from "../../../common/i18n.ts";
 import type { Locale } from "../../../common/locale.ts";
-import { PDF_GREY, PDF_MARGIN, drawQr, printFooter, startPdf } from "../../lib/pdf.ts";
+import { PDF_GREY, PDF_MARGIN, drawQr, startPdf } from "../../lib/pdf.ts";
 import { QR_LEVEL, QR_QUIET_ZONE, qrMatrix } from "../../lib/qr.ts";
 
 /** Points in a millimetre (PDF points are 1/72 inch). */
@@ -130,5 +130,6 @@ export function renderPlaqueSheet(p: TPlaque, locale: Locale, issuedAt: Date): P
     .fillColor("black")
     .text(t("large_copy"), PDF_MARGIN, largeTop - 18, { width });
   drawPlaque(doc, p, PDF_MARGIN + (width - large) / 2, largeTop, large);
-  return finish(printFooter(locale, issuedAt));
+  // No date in the footer: a grave's sheet is the same file whenever it is printed (its ETag holds).
+  return finish(t("footer", { brand: translate(locale, "brand.name"), address: p.address }));
 }
