@@ -8,7 +8,9 @@
  *   page. A signed-in page is `private, no-store` and is never kept;
  * - the walking data (`/api/v1/burials/<id>/walk`: the grave and the cemetery's plan, public),
  *   network first;
- * - the build's fingerprinted files (`/assets/…`), which never change: from the store first.
+ * - the build's fingerprinted files (`/assets/…`), which never change: from the store first;
+ * - React Router's route manifest (`/__manifest?…`: which route module a link opens, the same for
+ *   every visitor), network first, so the page's links do not fail with no network.
  *
  * Any other request (other API answers, other pages, uploads) passes through untouched: the worker
  * does not answer it and keeps nothing of it.
@@ -20,6 +22,9 @@ const MAX_ENTRIES = 300;
 const PAGE = /^(?:\/kk)?\/walk\/\d+(?:\.data)?$/;
 const DATA = /^\/api\/v1\/burials\/\d+\/walk$/;
 const ASSET = /^\/assets\/[^/]+$/;
+const MANIFEST = /^\/__manifest$/;
+/** What the worker answers and may keep at all. */
+const isOurs = (path) => PAGE.test(path) || DATA.test(path) || ASSET.test(path) || MANIFEST.test(path);
 
 self.addEventListener("install", () => {
   self.skipWaiting();
@@ -41,7 +46,7 @@ function isKeepable(url, response) {
     const cache = (response.headers.get("Cache-Control") || "").toLowerCase();
     return cache.includes("public") && !cache.includes("no-store") && !cache.includes("private");
   }
-  return DATA.test(url.pathname) || ASSET.test(url.pathname);
+  return isOurs(url.pathname);
 }
 
 async function keep(request, response) {
@@ -79,7 +84,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (ASSET.test(url.pathname)) {
     event.respondWith(storeFirst(request, url));
-  } else if (PAGE.test(url.pathname) || DATA.test(url.pathname)) {
+  } else if (isOurs(url.pathname)) {
     event.respondWith(networkFirst(request, url));
   }
 });
@@ -100,7 +105,7 @@ self.addEventListener("message", (event) => {
         if (typeof raw !== "string") continue;
         const url = new URL(raw, self.location.origin);
         if (url.origin !== self.location.origin) continue;
-        if (!PAGE.test(url.pathname) && !DATA.test(url.pathname) && !ASSET.test(url.pathname)) continue;
+        if (!isOurs(url.pathname)) continue;
         try {
           if (ASSET.test(url.pathname) && (await caches.match(url.href))) continue;
           const request = new Request(url.href, { credentials: "same-origin" });

@@ -221,7 +221,10 @@ function useKeptOffline(graveId: number, locale: string): boolean {
         }
         for (const entry of performance.getEntriesByType("resource")) {
           const url = new URL(entry.name);
-          if (url.origin === location.origin && url.pathname.startsWith("/assets/")) files.add(url.pathname);
+          if (url.origin !== location.origin) continue;
+          if (url.pathname.startsWith("/assets/")) files.add(url.pathname);
+          // The route manifest the page's links asked for: with no network, they still know their routes.
+          if (url.pathname === "/__manifest") files.add(url.pathname + url.search);
         }
         const channel = new MessageChannel();
         channel.port1.onmessage = (e: MessageEvent<{ isPageKept?: boolean }>) => {
@@ -288,6 +291,9 @@ function Arrow({ deg }: { deg: number }) {
   );
 }
 
+/** In the close view, the visitor is kept on the plan within this many metres of the grave. */
+const NEAR_VIEW_M = 150;
+
 /** The cemetery's plan around the grave, north up, in metres; the visitor when near. */
 function Plan({ walk, fix }: { walk: TGraveWalk; fix: TFix | null }) {
   const { t } = useT();
@@ -300,9 +306,12 @@ function Plan({ walk, fix }: { walk: TGraveWalk; fix: TFix | null }) {
   const plots = walk.nearby.map((p) => p.outline.map(proj));
   const centre = walk.cemetery.center ? proj(walk.cemetery.center) : null;
   const you = near ? proj(near.point) : null;
-  const pts: [number, number][] = [[0, 0], ...outline, ...(boundary ?? []), ...plots.flat()];
-  if (centre) pts.push(centre);
-  if (you) pts.push(you);
+  // The whole cemetery, or the grave's neighbourhood (its rows readable) with the visitor when close.
+  const [isClose, setClose] = useState(false);
+  const pts: [number, number][] = [[0, 0], ...outline, ...plots.flat()];
+  if (!isClose) pts.push(...(boundary ?? []));
+  if (centre && !isClose) pts.push(centre);
+  if (you && (!isClose || Math.hypot(you[0], you[1]) <= NEAR_VIEW_M)) pts.push(you);
   let [minX, minY, maxX, maxY] = [-20, -20, 20, 20];
   for (const [x, y] of pts) {
     minX = Math.min(minX, x);
@@ -415,7 +424,18 @@ function Plan({ walk, fix }: { walk: TGraveWalk; fix: TFix | null }) {
           </span>
         ) : null}
       </figcaption>
-      {boundary || plots.length ? null : <p className="muted">{t("walk.no_plan")}</p>}
+      {boundary || plots.length ? (
+        <button
+          type="button"
+          className="button button--ghost button--block"
+          onClick={() => setClose(!isClose)}
+          data-testid="walk-zoom"
+        >
+          {isClose ? t("walk.zoom_all") : t("walk.zoom_near")}
+        </button>
+      ) : (
+        <p className="muted">{t("walk.no_plan")}</p>
+      )}
     </figure>
   );
 }

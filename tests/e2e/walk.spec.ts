@@ -1,0 +1,135 @@
+import type { APIRequestContext } from "@playwright/test";
+import { shortCode } from "../../common/short-code.ts";
+import { expect, test } from "./fixtures.ts";
+import { watchForErrors } from "./helpers.ts";
+
+/**
+ * A visitor at the cemetery with a phone (decision 027): scans a grave's plaque (its short
+ * address), lands on the grave's card, opens the way to the grave on foot, lets the phone tell
+ * where they are, walks closer until told they are there; then loses the network, reloads, and
+ * still has the plan and the grave. The card's QR files download.
+ */
+test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
+
+type TWalk = { grave: { id: number; surname: string; point: [number, number]; reburied: unknown } };
+
+/** A grave of the demo registry whose remains were not moved, with its walking data. */
+async function aGrave(request: APIRequestContext, from: number): Promise<TWalk> {
+  for (let id = from; id < from + 40; id++) {
+    const res = await request.get(`/api/v1/burials/${id}/walk`);
+    if (res.status() !== 200) continue;
+    const walk = (await res.json()) as TWalk;
+    if (!walk.grave.reburied) return walk;
+  }
+  throw new Error("no grave in the demo registry");
+}
+
+/** A point `east` and `north` metres from `[lng, lat]`. */
+const offset = ([lng, lat]: [number, number], east: number, north: number) => ({
+  longitude: lng + east / (111_195 * Math.cos((lat * Math.PI) / 180)),
+  latitude: lat + north / 111_195,
+});
+
+const WORDS = {
+  ru: { direction: "на северо-восток", arrived: "Вы у могилы", offline: "Нет связи", kept: "План сохранён" },
+  kk: {
+    direction: "солтүстік-шығысқа",
+    arrived: "Сіз қабірдің жанындасыз",
+    offline: "Байланыс жоқ",
+    kept: "Жоспар осы телефонда сақталды",
+  },
+} as const;
+
+for (const [locale, from] of [
+  ["ru", 3],
+  ["kk", 7],
+] as const) {
+  test(`a visitor scans a grave's plaque, walks to the grave and finds it again with no network (${locale})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const errors = watchForErrors(page);
+    const words = WORDS[locale];
+    const prefix = locale === "kk" ? "/kk" : "";
+    const walk = await aGrave(request, from);
+    const id = walk.grave.id;
+
+    // The plaque's code holds the short address; the phone's camera opens it.
+    await page.goto(`${prefix}/g/${shortCode(id)}`);
+    await expect(page).toHaveURL(new RegExp(`${prefix}/search\\?grave=${id}#grave-title$`));
+    const card = page.getByTestId("grave-card");
+    await expect(card.getByRole("heading", { level: 2 })).toContainText(walk.grave.surname);
+
+    // The card's QR part: the code's image, the address, the files.
+    await card.getByTestId("grave-qr").locator("summary").tap();
+    const image = card.getByTestId("grave-qr-image");
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(card.getByTestId("grave-short-address")).toHaveText(new RegExp(`/g/${shortCode(id)}$`));
+    const png = await page.request.get((await card.getByTestId("grave-qr-png").getAttribute("href")) as string);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    expect((await png.body()).subarray(1, 4).toString()).toBe("PNG");
+    const svg = await page.request.get((await card.getByTestId("grave-qr-svg").getAttribute("href")) as string);
+    expect(svg.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(await svg.text()).toMatch(/^<svg/);
+    const plaqueHref = (await card.getByTestId("grave-plaque").getAttribute("href")) as string;
+    expect(plaqueHref).toContain(`lang=${locale}`);
+    const pdf = await page.request.get(plaqueHref);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    // The way there on foot: the plan first, the position only once asked for.
+    await card.getByTestId("grave-walk").tap();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/walk/${id}$`));
+    await expect(page.getByTestId("walk-plan")).toBeVisible();
+    await expect(page.getByTestId("walk-grave")).toBeVisible();
+    await expect(page.getByTestId("walk-you")).toHaveCount(0);
+
+    // 60 m south and 60 m west of the grave: it lies to the north-east, about 85 m away.
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ ...offset(walk.grave.point, -60, -60), accuracy: 6 });
+    await page.getByTestId("walk-locate").tap();
+    const distance = page.getByTestId("walk-distance");
+    await expect(distance).toContainText(words.direction);
+    await expect(distance).toContainText(/8\d м$/);
+    await expect(page.getByTestId("walk-arrow")).toHaveAttribute("data-deg", /^4[3-7]$/);
+    await expect(page.getByTestId("walk-you")).toBeVisible();
+
+    // A few steps from the grave.
+    await context.setGeolocation({ ...offset(walk.grave.point, 2, 1), accuracy: 5 });
+    await expect(page.getByTestId("walk-arrived")).toContainText(words.arrived);
+    await expect(distance).toHaveCount(0);
+
+    // The page kept itself for a visit with no network; the network goes, the page is reloaded.
+    await expect(page.getByTestId("walk-kept")).toContainText(words.kept);
+    expect(errors).toEqual([]);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByTestId("walk-plan")).toBeVisible();
+      await expect(page.getByTestId("walk-grave-name")).toContainText(walk.grave.surname);
+      await expect(page.getByTestId("walk-offline")).toContainText(words.offline);
+      // The position still leads there with no network.
+      await page.getByTestId("walk-locate").tap();
+      await expect(page.getByTestId("walk-arrived")).toContainText(words.arrived);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+}
+
+test("a visitor who refuses the location still has the plan and is told how to allow it", async ({ page, request }) => {
+  const walk = await aGrave(request, 11);
+  await page.goto(`/walk/${walk.grave.id}`);
+  await expect(page.getByTestId("walk-plan")).toBeVisible();
+  await page.getByTestId("walk-locate").tap();
+  await expect(page.getByTestId("walk-denied")).toContainText("Доступ к местоположению запрещён");
+  await expect(page.getByTestId("walk-plan")).toBeVisible();
+});
+
+test("a code that is no grave's opens the site's 404 page", async ({ page }) => {
+  const res = await page.goto(`/kk/g/${shortCode(2_000_000_000)}`);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
