@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { shortCode } from "../../common/short-code.ts";
 import { expect, test } from "./fixtures.ts";
-import { watchForErrors } from "./helpers.ts";
+import { DEMO, login, watchForErrors } from "./helpers.ts";
 
 /**
  * A visitor at the cemetery with a phone (decision 027): scans a grave's plaque (its short
@@ -118,6 +118,29 @@ for (const [locale, from] of [
     }
   });
 }
+
+test("a signed-in visitor's walking page is never kept by the service worker, nor any API answer but the walking data", async ({
+  page,
+  request,
+}) => {
+  const walk = await aGrave(request, 15);
+  await login(page, DEMO.client.phone);
+  await page.goto(`/walk/${walk.grave.id}`);
+  await expect(page.getByTestId("walk-plan")).toBeVisible();
+  // The worker has answered the page's request to be kept: refused (the page is private).
+  await expect(page.getByTestId("walk")).toHaveAttribute("data-kept", "no");
+  await expect(page.getByTestId("walk-kept")).toHaveCount(0);
+  const kept = await page.evaluate(async () => {
+    const store = await caches.open("walk-v1");
+    return (await store.keys()).map((r) => new URL(r.url).pathname);
+  });
+  expect(kept).not.toContain(`/walk/${walk.grave.id}`);
+  for (const path of kept) {
+    expect(path).toMatch(/^\/assets\/|^\/api\/v1\/burials\/\d+\/walk$|^\/__manifest$|^(\/kk)?\/walk\/\d+$/);
+  }
+  // Only the anonymous pages kept by the journeys above may be there, never this one.
+  expect(kept.filter((p) => /^\/api\/v1\/(?!burials\/\d+\/walk$)/.test(p))).toEqual([]);
+});
 
 test("a visitor who refuses the location still has the plan and is told how to allow it", async ({ page, request }) => {
   const walk = await aGrave(request, 11);

@@ -194,8 +194,8 @@ function useWhereAmI() {
  * it to keep this page, the files it loaded and its data. True once the page itself is kept (a
  * signed-in visitor's page is never kept: the worker refuses private answers).
  */
-function useKeptOffline(graveId: number, locale: string): boolean {
-  const [isKept, setKept] = useState(false);
+function useKeptOffline(graveId: number, locale: string): boolean | null {
+  const [isKept, setKept] = useState<boolean | null>(null);
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
     let isLive = true;
@@ -228,7 +228,7 @@ function useKeptOffline(graveId: number, locale: string): boolean {
         }
         const channel = new MessageChannel();
         channel.port1.onmessage = (e: MessageEvent<{ isPageKept?: boolean }>) => {
-          if (isLive && e.data?.isPageKept) setKept(true);
+          if (isLive) setKept(e.data?.isPageKept === true);
         };
         worker.postMessage(
           {
@@ -551,7 +551,12 @@ export default function Walk({ loaderData }: Route.ComponentProps) {
   const fix = geo.kind === "tracking" ? geo.fix : null;
   const isWatching = geo.kind === "tracking" || geo.kind === "locating" || geo.kind === "timeout";
   return (
-    <section className="walk" aria-labelledby="walk-title">
+    <section
+      className="walk"
+      aria-labelledby="walk-title"
+      data-testid="walk"
+      data-kept={isKept === null ? "pending" : isKept ? "yes" : "no"}
+    >
       <p>
         <Link to={to(`/search?grave=${grave.id}#grave-title`)}>← {t("walk.back")}</Link>
       </p>
