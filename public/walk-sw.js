@@ -3,7 +3,8 @@
  * visitor to a grave on foot, with the scope `/walk/` (and `/kk/walk/`): it controls those pages and
  * nothing else of the site. It keeps, for a visit with no network or a poor one:
  *
- * - the walking pages themselves (`/walk/<id>`, `/kk/walk/<id>`, and their `.data`), network first,
+ * - the walking pages themselves (`/walk/<id>`, `/kk/walk/<id>`, and their `.data`), network first
+ *   (the kept copy after 4 s of a network that does not answer),
  *   and only answers the server marked public (`Cache-Control: public`): an anonymous visitor's
  *   page. A signed-in page is `private, no-store` and is never kept;
  * - the walking data (`/api/v1/burials/<id>/walk`: the grave and the cemetery's plan, public),
@@ -56,17 +57,33 @@ async function keep(request, response) {
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) await store.delete(old);
 }
 
-/** The network's answer, kept when it may be; the kept one when the network fails. */
-async function networkFirst(request, url) {
-  try {
-    const response = await fetch(request);
+/** How long a slow network is waited for when a kept answer is at hand (a cemetery's poor signal). */
+const SLOW_MS = 4000;
+
+/**
+ * The network's answer, kept when it may be; the kept one when the network fails, or when it is
+ * slower than {@link SLOW_MS} (the network's answer, when it comes, still refreshes the store).
+ */
+async function networkFirst(event, request, url) {
+  const network = fetch(request).then(async (response) => {
     if (isKeepable(url, response)) await keep(request, response.clone());
     return response;
-  } catch (err) {
-    const kept = await caches.match(request, { ignoreVary: true });
-    if (kept) return kept;
-    throw err;
+  });
+  event.waitUntil(network.catch(() => undefined));
+  let timer;
+  const slow = new Promise((resolve) => {
+    timer = setTimeout(resolve, SLOW_MS);
+  });
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first) return first;
+  } catch {
+    // No network: the kept answer below.
+  } finally {
+    clearTimeout(timer);
   }
+  const kept = await caches.match(request, { ignoreVary: true });
+  return kept ?? network;
 }
 
 async function storeFirst(request, url) {
@@ -85,7 +102,7 @@ self.addEventListener("fetch", (event) => {
   if (ASSET.test(url.pathname)) {
     event.respondWith(storeFirst(request, url));
   } else if (isOurs(url.pathname)) {
-    event.respondWith(networkFirst(request, url));
+    event.respondWith(networkFirst(event, request, url));
   }
 });
 

@@ -183,6 +183,9 @@ describe("the short address", () => {
     expect(ru.status).toBe(302);
     expect(ru.headers.get("location")).toBe(card);
     expect(ru.headers.get("cache-control")).toBe("private, no-store");
+    // Its answer depends on the cookie and the browser's languages: no shared cache may mix them up.
+    expect(ru.headers.get("vary")).toMatch(/Accept-Language/);
+    expect(ru.headers.get("vary")).toMatch(/Cookie/);
     expect((await open(`/kk/g/${code}`)).headers.get("location")).toBe(`/kk${card}`);
     expect((await open(`/g/${code}`, { cookie: "locale=kk" })).headers.get("location")).toBe(`/kk${card}`);
     expect((await open(`/g/${code}`, { "accept-language": "kk-KZ,kk;q=0.9,ru;q=0.8" })).headers.get("location")).toBe(
