@@ -82,6 +82,12 @@ describe("a grave's QR code", () => {
       }
     }
     expect(mismatches).toBe(0);
+    // Read from the pixels as the standard places it (ISO/IEC 18004, format information): the two
+    // error-correction bits lead the 15-bit format string, masked with 101…; Q is 11, so module
+    // (8, 0) is light and (8, 1) dark, and so in the bottom-left copy (rows size−1, size−2 of column 8).
+    const q = QR_QUIET_ZONE;
+    expect([isDarkAt(q + 8, q + 0), isDarkAt(q + 8, q + 1)]).toEqual([false, true]);
+    expect([isDarkAt(q + m.size - 1, q + 8), isDarkAt(q + m.size - 2, q + 8)]).toEqual([false, true]);
     // Level M of the same text is another matrix: the level asked for is the one drawn.
     const other = qrMatrix(shortUrl(graveId), "M");
     let differs = other.size !== m.size;
