@@ -83,7 +83,14 @@ async function networkFirst(event, request, url) {
     clearTimeout(timer);
   }
   const kept = await caches.match(request, { ignoreVary: true });
-  return kept ?? network;
+  if (kept) return kept;
+  // No network and no kept manifest for these links: React Router's own answer to "the routes
+  // changed" — its links then open as whole pages (which this worker may have kept) instead of
+  // failing in the console.
+  if (MANIFEST.test(url.pathname)) {
+    return network.catch(() => new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "yes" } }));
+  }
+  return network;
 }
 
 async function storeFirst(request, url) {

@@ -31,12 +31,25 @@ const offset = ([lng, lat]: [number, number], east: number, north: number) => ({
 });
 
 const WORDS = {
-  ru: { direction: "на северо-восток", arrived: "Вы у могилы", offline: "Нет связи", kept: "План сохранён" },
+  ru: {
+    direction: "на северо-восток",
+    arrived: "Вы у могилы",
+    offline: "Нет связи",
+    kept: "План сохранён",
+    copy: "Копировать адрес",
+    copied: "Адрес скопирован",
+    zoomNear: "Крупнее: рядом с могилой",
+    zoomAll: "Весь план кладбища",
+  },
   kk: {
     direction: "солтүстік-шығысқа",
     arrived: "Сіз қабірдің жанындасыз",
     offline: "Байланыс жоқ",
     kept: "Жоспар осы телефонда сақталды",
+    copy: "Мекенжайды көшіру",
+    copied: "Мекенжай көшірілді",
+    zoomNear: "Ірірек: қабірдің маңы",
+    zoomAll: "Зираттың бүкіл жоспары",
   },
 } as const;
 
@@ -66,7 +79,12 @@ for (const [locale, from] of [
     const image = card.getByTestId("grave-qr-image");
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(card.getByTestId("grave-short-address")).toHaveText(new RegExp(`/g/${shortCode(id)}$`));
+    const address = card.getByTestId("grave-short-address");
+    await expect(address).toHaveText(new RegExp(`/g/${shortCode(id)}$`));
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await card.getByRole("button", { name: words.copy }).tap();
+    await expect(card.getByRole("button", { name: words.copied })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await address.getAttribute("href"));
     const png = await page.request.get((await card.getByTestId("grave-qr-png").getAttribute("href")) as string);
     expect(png.headers()["content-type"]).toBe("image/png");
     expect((await png.body()).subarray(1, 4).toString()).toBe("PNG");
@@ -100,6 +118,16 @@ for (const [locale, from] of [
     await context.setGeolocation({ ...offset(walk.grave.point, 2, 1), accuracy: 5 });
     await expect(page.getByTestId("walk-arrived")).toContainText(words.arrived);
     await expect(distance).toHaveCount(0);
+    // The plan close to the grave, then the whole cemetery again.
+    await page.getByTestId("walk-zoom").tap();
+    await expect(page.getByTestId("walk-zoom")).toHaveText(words.zoomAll);
+    await expect(page.getByTestId("walk-you")).toBeVisible();
+    await page.getByTestId("walk-zoom").tap();
+    await expect(page.getByTestId("walk-zoom")).toHaveText(words.zoomNear);
+    // Done: the phone stops following the position.
+    await page.getByTestId("walk-stop").tap();
+    await expect(page.getByTestId("walk-locate")).toBeVisible();
+    await expect(page.getByTestId("walk-you")).toHaveCount(0);
 
     // The page kept itself for a visit with no network; the network goes, the page is reloaded.
     await expect(page.getByTestId("walk-kept")).toContainText(words.kept);
@@ -113,6 +141,8 @@ for (const [locale, from] of [
       // The position still leads there with no network.
       await page.getByTestId("walk-locate").tap();
       await expect(page.getByTestId("walk-arrived")).toContainText(words.arrived);
+      // Nothing failed on the way, offline included (the failed loads of the network are the browser's, not the page's).
+      expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e))).toEqual([]);
     } finally {
       await context.setOffline(false);
     }
