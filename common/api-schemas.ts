@@ -306,6 +306,30 @@ export const ZPublicBurial = z
   })
   .meta({ id: "PublicBurial" });
 
+/** A ring of [lng, lat] points, not closed. */
+const ZRing = z.array(z.tuple([z.number(), z.number()]));
+
+/**
+ * What the walking page needs to lead a visitor to a grave with no map tiles and no network once
+ * opened (decision 027): the grave, its plot's outline, the cemetery's boundary and centre (its
+ * entrance as the plan knows it), and the outlines of the plots around the grave.
+ */
+export const ZGraveWalk = z
+  .object({
+    grave: ZPublicBurial,
+    outline: ZRing.meta({ description: "The grave's plot, [lng, lat] points, not closed" }),
+    cemetery: z.object({
+      id: z.number(),
+      name: z.string(),
+      boundary: ZRing.nullable().meta({ description: "The cemetery's boundary, not closed" }),
+      center: z.tuple([z.number(), z.number()]).nullable(),
+    }),
+    nearby: z
+      .array(z.object({ outline: ZRing, sector: z.string(), row: z.string(), number: z.number() }))
+      .meta({ description: "Plots around the grave (at most 300, nearest first), for the plan" }),
+  })
+  .meta({ id: "GraveWalk" });
+
 /** A page of the public search. */
 export const ZBurialSearchPage = z.object({
   items: z.array(ZPublicBurial),

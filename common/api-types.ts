@@ -85,6 +85,7 @@ export type TFreePlaces = z.infer<typeof S.ZFreePlaces>;
 
 /** A grave as the public registry shows it: never the IIN. */
 export type TPublicBurial = z.infer<typeof S.ZPublicBurial>;
+export type TGraveWalk = z.infer<typeof S.ZGraveWalk>;
 
 export type TBurialSearchPage = z.infer<typeof S.ZBurialSearchPage>;
 

@@ -31,6 +31,8 @@ const TABLE = [
   { id: "privacy", path: "/privacy", file: "routes/privacy.tsx", layout: "public", sitemap: true },
   { id: "contacts", path: "/contacts", file: "routes/contacts.tsx", layout: "public", sitemap: true },
   { id: "search", path: "/search", file: "routes/registry/search.tsx", layout: "public", sitemap: true },
+  // Finding a grave on foot (decision 027): a tool for one visit, not in the sitemap.
+  { id: "walk", path: "/walk/:id", file: "routes/registry/walk.tsx", layout: "public" },
   { id: "add", path: "/add", file: "routes/registry/add.tsx", layout: "public", sitemap: true },
   { id: "reserve", path: "/reserve", file: "routes/registry/reserve.tsx", layout: "public", sitemap: true },
   { id: "news", path: "/news", file: "routes/news/news-list.tsx", layout: "public", sitemap: true },

@@ -11,6 +11,7 @@ import { managerAdminRoutes } from "./modules/managers/managers.routes.ts";
 import { newsRoutes } from "./modules/news/news.routes.ts";
 import { burialImportRoutes } from "./modules/burials/burials-import.routes.ts";
 import { burialRoutes } from "./modules/burials/burials.routes.ts";
+import { graveLinkRoutes } from "./modules/burials/grave-links.routes.ts";
 import { managerRoutes } from "./modules/burials/manager.routes.ts";
 import { cemeteryAdminRoutes } from "./modules/cemeteries/cemetery-admin.routes.ts";
 import { cemeteryRoutes } from "./modules/cemeteries/cemeteries.routes.ts";
@@ -43,6 +44,7 @@ export const apiOperations = createRouter()
   .route("/", newsRoutes)
   .route("/", cemeteryRoutes)
   .route("/", burialRoutes)
+  .route("/", graveLinkRoutes)
   .route("/", registryRequestRoutes)
   .route("/", cemeteryAdminRoutes)
   .route("/", burialImportRoutes)

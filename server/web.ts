@@ -23,6 +23,7 @@ import { hasSessionCookie } from "../common/session-cookie.ts";
 import { fifoLimit } from "./lib/fifo-limit.ts";
 import { pageCache, pagePath } from "./lib/page-cache.ts";
 import { createPageMicrocache } from "./lib/page-microcache.ts";
+import { shortLinkHandler } from "./short-links.ts";
 import { UPLOAD_BODY_LIMIT } from "./modules/uploads/uploads.service.ts";
 import type { Services } from "./services.ts";
 
@@ -264,6 +265,12 @@ export function createWebApp(opts: WebOptions) {
     pageCache((c) => c.get("nonce")),
   );
 
+  // The permanent short addresses the QR plaques hold (decision 027): a redirect in the visitor's
+  // language, before the locale's own redirect (one hop from a scan); an unknown code goes on to the 404 page.
+  const shortLink = shortLinkHandler(services.db);
+  app.get("/g/*", shortLink);
+  app.get("/kk/g/*", shortLink);
+
   // Locale (decision 003): detected on first access (cookie, then Accept-Language), changed only by
   // opening a page of the other language (the switch, a link), kept 365 days.
   app.use("*", async (c, next) => {
@@ -319,6 +326,7 @@ export function createWebApp(opts: WebOptions) {
       locale: localeFromPath(pagePath(c.req.path)),
       sessionEnded: false,
       buildId: opts.buildId,
+      publicUrl: config.publicUrl,
       mapTileUrl: config.mapTileUrl,
       isPublicRoute: false,
       api: undefined as never,

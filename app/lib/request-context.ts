@@ -16,6 +16,8 @@ export type TRequestContext = {
   sessionEnded: boolean;
   /** The build's id, for the hourly update check. */
   buildId: string;
+  /** `PUBLIC_URL` (or the demo's local address): the site's origin as printed on QR plaques. */
+  publicUrl: string;
   /** `MAP_TILE_URL`, when maps have a base layer. */
   mapTileUrl: string | undefined;
   /**

@@ -10,10 +10,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import QRCode from "qrcode";
 import { formatDate, translate } from "../../common/i18n.ts";
 import { LANGUAGE_TAGS, type Locale } from "../../common/locale.ts";
 import { drawEmblem } from "./emblem.ts";
+import { qrMatrix, type TQrLevel } from "./qr.ts";
 
 export const PDF_MARGIN = 50;
 export const PDF_GREY = "#555555";
@@ -191,13 +191,24 @@ export function printFooter(locale: Locale, issuedAt: Date): string {
   });
 }
 
-/** Draws a QR code of `url` as vector squares (sharp at any print size), `size` points wide, at (x, y). */
-function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
-  const cell = size / modules.size;
-  for (let r = 0; r < modules.size; r++) {
-    for (let c = 0; c < modules.size; c++) {
-      if (modules.get(r, c)) doc.rect(x + c * cell, y + r * cell, cell, cell);
+/**
+ * Draws a QR code of `url` (`server/lib/qr.ts`) as vector squares (sharp at any print size), `size`
+ * points wide, at (x, y), without its quiet zone (the caller leaves it white). Documents read
+ * indoors take level M; a plaque's sheet asks for the outdoor level.
+ */
+export function drawQr(
+  doc: PDFKit.PDFDocument,
+  url: string,
+  x: number,
+  y: number,
+  size: number,
+  level: TQrLevel = "M",
+) {
+  const m = qrMatrix(url, level);
+  const cell = size / m.size;
+  for (let r = 0; r < m.size; r++) {
+    for (let c = 0; c < m.size; c++) {
+      if (m.isDark(r, c)) doc.rect(x + c * cell, y + r * cell, cell, cell);
     }
   }
   doc.fillColor("black").fill();

@@ -164,6 +164,8 @@ test.describe("ids nobody should type", () => {
       ["anonymous", (id) => `/kk/news/${id}`, 404],
       ["anonymous", (id) => `/search?q=${encodeURIComponent("Ив")}&cemeteryId=${id}`, 200],
       ["anonymous", (id) => `/search?grave=${id}`, 200],
+      ["anonymous", (id) => `/walk/${id}`, 404],
+      ["anonymous", (id) => `/kk/walk/${id}`, 404],
       ["anonymous", (id) => `/reserve?cemetery=${id}`, 200],
       ["admin", (id) => `/admin/cemetery/${id}`, 404],
       ["admin", (id) => `/manager/cemetery/${id}`, 404],

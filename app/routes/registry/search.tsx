@@ -14,6 +14,7 @@ import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/search";
 import { pageNumber, parseId } from "../../../common/schemas.ts";
+import { graveShortPath } from "../../../common/short-code.ts";
 
 /**
  * The title and description come with the page's data, translated on the server: their text in both
@@ -31,7 +32,7 @@ const year = (v: string | null) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { api, locale } = context.get(requestContext);
+  const { api, locale, publicUrl } = context.get(requestContext);
   const p = new URL(request.url).searchParams;
   const query = {
     q: p.get("q")?.trim().slice(0, 120) || undefined,
@@ -51,7 +52,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The grave's cemetery, for its boundary on the grave card's map.
   const graveCemetery = grave ? await api.get("/cemeteries/:id", { params: { id: grave.cemetery.id } }) : null;
   const meta = { title: translate(locale, "search.title"), description: translate(locale, "search.meta_description") };
-  return { cemeteries: cemeteries.items, results, grave, graveCemetery, meta };
+  // The grave's permanent short address, as its QR code holds it (the configured public origin).
+  const shortUrl = grave ? `${publicUrl}${graveShortPath(grave.id)}` : null;
+  return { cemeteries: cemeteries.items, results, grave, graveCemetery, shortUrl, meta };
 }
 
 /** A visitor asks the staff to find a burial the search did not show. */
@@ -196,11 +199,97 @@ function Reburied({ reburied }: { reburied: NonNullable<TPublicBurial["reburied"
 }
 
 /**
+ * The grave's QR code and plaque (decision 027): the code of its permanent short address (drawn by
+ * the API, as the plaque's files are), the address to copy, and the files to download and print.
+ */
+function GraveQr({ grave, shortUrl }: { grave: TPublicBurial; shortUrl: string }) {
+  const { t, locale } = useT();
+  const [copied, setCopied] = useState(false);
+  const [lang, setLang] = useState(locale);
+  const base = `/api/v1/burials/${grave.id}`;
+  const address = shortUrl.replace(/^https?:\/\//, "");
+  return (
+    <details className="grave-qr" data-testid="grave-qr">
+      <summary>{t("grave_qr.title")}</summary>
+      <p className="muted">{t("grave_qr.lead")}</p>
+      <div className="grave-qr__body">
+        <img
+          className="grave-qr__image"
+          src={`${base}/qr.svg`}
+          width={160}
+          height={160}
+          alt={t("grave_qr.image_alt", { address })}
+          loading="lazy"
+          data-testid="grave-qr-image"
+        />
+        <div className="grave-qr__text">
+          <p className="grave-qr__label">{t("grave_qr.address")}</p>
+          <p>
+            <a href={shortUrl} className="grave-qr__address" data-testid="grave-short-address">
+              {address}
+            </a>
+          </p>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => {
+              void navigator.clipboard?.writeText(shortUrl).then(() => setCopied(true));
+            }}
+          >
+            {copied ? t("grave_qr.copied") : t("grave_qr.copy")}
+          </button>
+        </div>
+      </div>
+      <ul className="grave-qr__files">
+        <li className="grave-qr__file">
+          <a className="grave-qr__link" href={`${base}/qr.png`} download data-testid="grave-qr-png">
+            <Icon name="image" /> {t("grave_qr.download_png")}
+          </a>
+        </li>
+        <li className="grave-qr__file">
+          <a className="grave-qr__link" href={`${base}/qr.svg`} download data-testid="grave-qr-svg">
+            <Icon name="image" /> {t("grave_qr.download_svg")}
+          </a>
+        </li>
+        <li className="grave-qr__file">
+          <a
+            className="grave-qr__link"
+            href={`${base}/plaque.pdf?lang=${lang}`}
+            target="_blank"
+            rel="noopener"
+            data-testid="grave-plaque"
+          >
+            <Icon name="file" /> {t("grave_qr.download_plaque")}
+          </a>{" "}
+          <select
+            aria-label={t("grave_qr.plaque_lang")}
+            value={lang}
+            onChange={(e) => setLang(e.currentTarget.value === "kk" ? "kk" : "ru")}
+            className="grave-qr__lang"
+          >
+            <option value="ru">{t("lang.name.ru")}</option>
+            <option value="kk">{t("lang.name.kk")}</option>
+          </select>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+/**
  * The grave card: where the grave is, how to get there, the coordinates to share; a grave whose
  * remains were moved says so first and leads to the new place (no way there to an empty grave).
  */
-function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemeteryDetail | null }) {
-  const { t, locale } = useT();
+function GraveCard({
+  grave,
+  cemetery,
+  shortUrl,
+}: {
+  grave: TPublicBurial;
+  cemetery: TCemeteryDetail | null;
+  shortUrl: string | null;
+}) {
+  const { t, locale, to } = useT();
   const [copied, setCopied] = useState(false);
   const links = routeLinks(grave.point);
   const coords = formatCoordinates(grave.point);
@@ -244,6 +333,13 @@ function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemet
         </dd>
       </dl>
       {grave.reburied ? null : (
+        <p>
+          <Link to={to(`/walk/${grave.id}`)} className="button button--block" data-testid="grave-walk">
+            <Icon name="map-pin" /> {t("walk.open")}
+          </Link>
+        </p>
+      )}
+      {grave.reburied ? null : (
         <p className="grave-card__routes">
           <span>{t("search.route")}:</span>
           <a href={links.yandex} target="_blank" rel="noopener noreferrer">
@@ -266,6 +362,7 @@ function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemet
         label={t("search.grave_map", { name: fullName(grave) })}
         className="grave-card__map"
       />
+      {shortUrl ? <GraveQr grave={grave} shortUrl={shortUrl} /> : null}
     </section>
   );
 }
@@ -274,7 +371,7 @@ function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemet
 export default function Search({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
   const [params] = useSearchParams();
-  const { cemeteries, results, grave, graveCemetery } = loaderData;
+  const { cemeteries, results, grave, graveCemetery, shortUrl } = loaderData;
   const total = results ? t(results.totalCapped ? "search.found_more" : "search.found", { count: results.total }) : "";
   const submit = useSubmit();
   // Instant search: the results follow the name as it is typed (after a short pause).
@@ -384,7 +481,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
 
-      {grave ? <GraveCard key={grave.id} grave={grave} cemetery={graveCemetery} /> : null}
+      {grave ? <GraveCard key={grave.id} grave={grave} cemetery={graveCemetery} shortUrl={shortUrl} /> : null}
 
       <p className="visually-hidden" role="status">
         {results ? total : ""}
