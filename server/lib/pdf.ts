@@ -7,6 +7,7 @@
  * the appeal's receipt — is first described as a {@link TPrintDoc} (title, sections of labelled
  * fields, a table, a QR code, a note), which the tests can read, then laid out by `renderPdf`.
  */
+import { disposition } from "./file-answer.ts";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
@@ -318,7 +319,7 @@ export function pdfAnswer(
 ): Response {
   return c.body(new Uint8Array(body), 200, {
     "Content-Type": "application/pdf",
-    "Content-Disposition": `inline; filename="${asciiName}.pdf"; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`,
+    "Content-Disposition": disposition(`${asciiName}.pdf`, `${name}.pdf`, true),
     "Cache-Control": cache,
   });
 }

@@ -1,3 +1,4 @@
+import { disposition } from "./file-answer.ts";
 import { z } from "@hono/zod-openapi";
 import ExcelJS from "exceljs";
 import type { Context } from "hono";
@@ -40,7 +41,7 @@ export const xlsxResponse = { description: "XLSX workbook", content: { [XLSX_TYP
 export function sendXlsx(c: Context, xlsx: Uint8Array, fileName: string, asciiName: string) {
   return c.body(new Uint8Array(xlsx), 200, {
     "Content-Type": XLSX_TYPE,
-    "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    "Content-Disposition": disposition(asciiName, fileName),
     "Cache-Control": "private, no-store",
   });
 }

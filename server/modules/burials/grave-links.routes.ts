@@ -1,13 +1,12 @@
-import { createHash } from "node:crypto";
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { ZGraveWalk } from "../../../common/api-schemas.ts";
 import { translate } from "../../../common/i18n.ts";
 import { LOCALES } from "../../../common/locale.ts";
 import { fullName } from "../../../common/person.ts";
 import { graveShortPath } from "../../../common/short-code.ts";
 import { apiRoute } from "../../lib/api-route.ts";
-import { type ApiEnv, createRouter } from "../../lib/http.ts";
+import { createRouter } from "../../lib/http.ts";
+import { disposition, fileWithEtag } from "../../lib/file-answer.ts";
 import { errorResponses, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { qrPng, qrSvg } from "../../lib/qr.ts";
 import { getPublicBurial } from "./burials.service.ts";
@@ -30,22 +29,6 @@ const PLAQUE_DATE = new Date("2026-01-01T00:00:00Z");
 export function graveShortUrl(publicUrl: string, id: number): string {
   return `${publicUrl}${graveShortPath(id)}`;
 }
-
-/** A public file answered with a strong ETag of its bytes; a matching `If-None-Match` gets 304. */
-function cachedFile(c: Context<ApiEnv>, body: Uint8Array | string, type: string, cache: string, disposition?: string) {
-  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  const headers: Record<string, string> = { "Content-Type": type, "Cache-Control": cache, ETag: etag };
-  if (disposition) headers["Content-Disposition"] = disposition;
-  const asked = c.req.header("if-none-match");
-  if (asked?.split(",").some((t) => t.trim() === etag || t.trim() === "*")) {
-    return c.body(null, 304, headers);
-  }
-  return c.body(typeof body === "string" ? body : new Uint8Array(body), 200, headers);
-}
-
-/** `filename` for old clients and `filename*` with any letters. */
-const attachment = (ascii: string, name: string, inline = false) =>
-  `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 const fileName = (locale: "ru" | "kk", id: number, ext: string, name: string) =>
   translate(locale, "grave_qr.file_name", { name, ext, id });
@@ -74,13 +57,11 @@ export const graveLinkRoutes = createRouter()
       const grave = await getPublicBurial(s.db, id, c.get("locale"));
       const svg = await qrSvg(graveShortUrl(s.config.publicUrl, id));
       const name = fileName(c.get("locale"), id, "svg", fullName(grave));
-      return cachedFile(
-        c,
-        svg,
-        "image/svg+xml; charset=utf-8",
-        IMAGE_CACHE,
-        attachment(`grave-${id}-qr.svg`, name, true),
-      ) as never;
+      return fileWithEtag(c, svg, {
+        type: "image/svg+xml; charset=utf-8",
+        cache: IMAGE_CACHE,
+        disposition: disposition(`grave-${id}-qr.svg`, name, true),
+      }) as never;
     },
   )
   .openapi(
@@ -102,7 +83,11 @@ export const graveLinkRoutes = createRouter()
       const grave = await getPublicBurial(s.db, id, c.get("locale"));
       const png = await qrPng(graveShortUrl(s.config.publicUrl, id), QR_PNG_PX);
       const name = fileName(c.get("locale"), id, "png", fullName(grave));
-      return cachedFile(c, png, "image/png", IMAGE_CACHE, attachment(`grave-${id}-qr.png`, name, true)) as never;
+      return fileWithEtag(c, png, {
+        type: "image/png",
+        cache: IMAGE_CACHE,
+        disposition: disposition(`grave-${id}-qr.png`, name, true),
+      }) as never;
     },
   )
   .openapi(
@@ -137,13 +122,11 @@ export const graveLinkRoutes = createRouter()
         locale,
         PLAQUE_DATE,
       );
-      return cachedFile(
-        c,
-        pdf,
-        "application/pdf",
-        SHEET_CACHE,
-        attachment(`grave-${id}-plaque.pdf`, fileName(locale, id, "pdf", name), true),
-      ) as never;
+      return fileWithEtag(c, pdf, {
+        type: "application/pdf",
+        cache: SHEET_CACHE,
+        disposition: disposition(`grave-${id}-plaque.pdf`, fileName(locale, id, "pdf", name), true),
+      }) as never;
     },
   )
   .openapi(
