@@ -40,6 +40,8 @@ const WORDS = {
     copied: "Адрес скопирован",
     zoomNear: "Крупнее: рядом с могилой",
     zoomAll: "Весь план кладбища",
+    northUp: "относительно севера",
+    followArrow: "держите телефон ровно",
   },
   kk: {
     direction: "солтүстік-шығысқа",
@@ -50,6 +52,8 @@ const WORDS = {
     copied: "Мекенжай көшірілді",
     zoomNear: "Ірірек: қабірдің маңы",
     zoomAll: "Зираттың бүкіл жоспары",
+    northUp: "солтүстікке қатысты",
+    followArrow: "телефонды тегіс ұстаңыз",
   },
 } as const;
 
@@ -113,6 +117,13 @@ for (const [locale, from] of [
     await expect(distance).toContainText(/8\d м$/);
     await expect(page.getByTestId("walk-arrow")).toHaveAttribute("data-deg", /^4[3-7]$/);
     await expect(page.getByTestId("walk-you")).toBeVisible();
+    await expect(page.getByText(words.northUp)).toBeVisible();
+    // The phone's compass says it points west (270°): the arrow turns to the grave, 135° clockwise.
+    await page.evaluate(() =>
+      window.dispatchEvent(new DeviceOrientationEvent("deviceorientationabsolute", { alpha: 90, absolute: true })),
+    );
+    await expect(page.getByTestId("walk-arrow")).toHaveAttribute("data-deg", /^13[3-7]$/);
+    await expect(page.getByText(words.followArrow)).toBeVisible();
 
     // A few steps from the grave.
     await context.setGeolocation({ ...offset(walk.grave.point, 2, 1), accuracy: 5 });
