@@ -183,6 +183,23 @@ test("a signed-in visitor's walking page is never kept by the service worker, no
   expect(kept.filter((p) => /^\/api\/v1\/(?!burials\/\d+\/walk$)/.test(p))).toEqual([]);
 });
 
+test("a visitor far from the cemetery, or with a poor fix, is told so (kk)", async ({ page, context, request }) => {
+  const walk = await aGrave(request, 19);
+  await context.grantPermissions(["geolocation"]);
+  // At home, 5 km to the south: the direction and the distance in kilometres; the plan stays the cemetery's.
+  await context.setGeolocation({ ...offset(walk.grave.point, 0, -5000), accuracy: 20 });
+  await page.goto(`/kk/walk/${walk.grave.id}`);
+  await page.getByTestId("walk-locate").tap();
+  await expect(page.getByTestId("walk-distance")).toHaveText("солтүстікке, 5 км");
+  await expect(page.getByText("Сіз зираттан алыстасыз")).toBeVisible();
+  await expect(page.getByTestId("walk-you")).toHaveCount(0);
+  // At the cemetery under trees: ±80 m is flagged, and never taken for "you are there".
+  await context.setGeolocation({ ...offset(walk.grave.point, 40, 0), accuracy: 80 });
+  await expect(page.getByTestId("walk-low-accuracy")).toContainText("±80 м");
+  await expect(page.getByTestId("walk-distance")).toHaveText("батысқа, 40 м");
+  await expect(page.getByTestId("walk-arrived")).toHaveCount(0);
+});
+
 test("a visitor who refuses the location still has the plan and is told how to allow it", async ({ page, request }) => {
   const walk = await aGrave(request, 11);
   await page.goto(`/walk/${walk.grave.id}`);
