@@ -139,7 +139,8 @@ self.addEventListener("message", (event) => {
             if (raw === message.page) isPageKept = true;
           }
         } catch {
-          // No network now: what was kept before stays.
+          // No network now: what was kept before stays, and says so.
+          if (raw === message.page && (await caches.match(url.href, { ignoreVary: true }))) isPageKept = true;
         }
       }
       reply({ isPageKept });

@@ -40,6 +40,8 @@ const WORDS = {
     copied: "Адрес скопирован",
     zoomNear: "Крупнее: рядом с могилой",
     zoomAll: "Весь план кладбища",
+    northUp: "относительно севера",
+    followArrow: "держите телефон ровно",
   },
   kk: {
     direction: "солтүстік-шығысқа",
@@ -50,6 +52,8 @@ const WORDS = {
     copied: "Мекенжай көшірілді",
     zoomNear: "Ірірек: қабірдің маңы",
     zoomAll: "Зираттың бүкіл жоспары",
+    northUp: "солтүстікке қатысты",
+    followArrow: "телефонды тегіс ұстаңыз",
   },
 } as const;
 
@@ -113,6 +117,13 @@ for (const [locale, from] of [
     await expect(distance).toContainText(/8\d м$/);
     await expect(page.getByTestId("walk-arrow")).toHaveAttribute("data-deg", /^4[3-7]$/);
     await expect(page.getByTestId("walk-you")).toBeVisible();
+    await expect(page.getByText(words.northUp)).toBeVisible();
+    // The phone's compass says it points west (270°): the arrow turns to the grave, 135° clockwise.
+    await page.evaluate(() =>
+      window.dispatchEvent(new DeviceOrientationEvent("deviceorientationabsolute", { alpha: 90, absolute: true })),
+    );
+    await expect(page.getByTestId("walk-arrow")).toHaveAttribute("data-deg", /^13[3-7]$/);
+    await expect(page.getByText(words.followArrow)).toBeVisible();
 
     // A few steps from the grave.
     await context.setGeolocation({ ...offset(walk.grave.point, 2, 1), accuracy: 5 });
@@ -170,6 +181,23 @@ test("a signed-in visitor's walking page is never kept by the service worker, no
   }
   // Only the anonymous pages kept by the journeys above may be there, never this one.
   expect(kept.filter((p) => /^\/api\/v1\/(?!burials\/\d+\/walk$)/.test(p))).toEqual([]);
+});
+
+test("a visitor far from the cemetery, or with a poor fix, is told so (kk)", async ({ page, context, request }) => {
+  const walk = await aGrave(request, 19);
+  await context.grantPermissions(["geolocation"]);
+  // At home, 5 km to the south: the direction and the distance in kilometres; the plan stays the cemetery's.
+  await context.setGeolocation({ ...offset(walk.grave.point, 0, -5000), accuracy: 20 });
+  await page.goto(`/kk/walk/${walk.grave.id}`);
+  await page.getByTestId("walk-locate").tap();
+  await expect(page.getByTestId("walk-distance")).toHaveText("солтүстікке, 5 км");
+  await expect(page.getByText("Сіз зираттан алыстасыз")).toBeVisible();
+  await expect(page.getByTestId("walk-you")).toHaveCount(0);
+  // At the cemetery under trees: ±80 m is flagged, and never taken for "you are there".
+  await context.setGeolocation({ ...offset(walk.grave.point, 40, 0), accuracy: 80 });
+  await expect(page.getByTestId("walk-low-accuracy")).toContainText("±80 м");
+  await expect(page.getByTestId("walk-distance")).toHaveText("батысқа, 40 м");
+  await expect(page.getByTestId("walk-arrived")).toHaveCount(0);
 });
 
 test("a visitor who refuses the location still has the plan and is told how to allow it", async ({ page, request }) => {

@@ -143,18 +143,19 @@ function useWhereAmI() {
     }
     stop();
     setGeo({ kind: "locating" });
-    // Safari asks for the compass in the same press; elsewhere it needs no permission.
+    // Safari asks for the compass in the same press (a permission of its own); elsewhere none is asked.
     const Orientation = (window as { DeviceOrientationEvent?: TOrientationCtor }).DeviceOrientationEvent;
     const listen = () => {
       window.addEventListener("deviceorientationabsolute", onOrientation);
       window.addEventListener("deviceorientation", onOrientation);
     };
+    // Listening costs nothing where no event comes; Safari sends them once its permission is granted
+    // (adding the same listener again is a no-op).
+    listen();
     if (typeof Orientation?.requestPermission === "function") {
       Orientation.requestPermission()
         .then((answer) => (answer === "granted" ? listen() : undefined))
         .catch(() => undefined);
-    } else {
-      listen();
     }
     watch.current = navigator.geolocation.watchPosition(
       (p) =>
