@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { CARE_KINDS, CARE_STATUSES } from "../../../common/ennoblement.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { placeText } from "../../../common/place-text.ts";
-import { CareRow } from "../../components/care.tsx";
+import { CareRow, GraveHistoryList } from "../../components/care.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -26,18 +26,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = listParams(url, FILTERS);
   if (!query.status) query.status = "open";
   if (query.status === "all") query.status = undefined;
-  const [page, permits, settings] = await orPageError(request, () =>
+  const burialId = query.burialId && /^[1-9][0-9]{0,8}$/.test(query.burialId) ? Number(query.burialId) : null;
+  const [page, permits, settings, grave] = await orPageError(request, () =>
     Promise.all([
       api.get("/care/requests", { query }),
       api.get("/care/permits", {
         query: { status: "requested", pageSize: "50", ...(query.cemeteryId ? { cemeteryId: query.cemeteryId } : {}) },
       }),
       api.get("/care/settings"),
+      // One grave's care (from the plot's records): its requests with their photos, its permits.
+      burialId ? api.get("/care/graves/:id", { params: { id: burialId } }) : Promise.resolve(null),
     ]),
   );
   return {
     page,
     permits,
+    grave,
     cemeteries: settings.items.map((c) => ({ id: c.cemeteryId, nameRu: c.nameRu, nameKk: c.nameKk })),
   };
 }
@@ -50,7 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export default function CareManagerList({ loaderData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
-  const { page, permits, cemeteries } = loaderData;
+  const { page, permits, cemeteries, grave } = loaderData;
   const list = useListParams();
   const status = list.get("status") || "open";
   return (
@@ -67,9 +71,21 @@ export default function CareManagerList({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="lead">{t("care_screen.staff_lead")}</p>
 
+      {grave ? (
+        <section className="card" aria-labelledby="cm-grave" data-testid="care-grave">
+          <h2 id="cm-grave" className="card__title">
+            {t("care_screen.grave_history")}
+          </h2>
+          {grave.requests.length || grave.permits.length ? (
+            <GraveHistoryList history={grave} staff />
+          ) : (
+            <p className="muted">{t("care_screen.grave_history_none")}</p>
+          )}
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="cm-permits" data-testid="care-permits-due">
         <h2 id="cm-permits" className="card__title">
-          {t("care_screen.permits_due_title", { count: permits.total })}
+          {t("care_screen.permits_due_title", { n: permits.total })}
         </h2>
         {permits.items.length === 0 ? (
           <p className="muted">{t("care_screen.permits_due_none")}</p>

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import {
   CARE_KINDS,
+  CARE_MOVES,
   type CareKind,
   careNumber,
   inSeason,
@@ -310,6 +311,7 @@ export async function getPermit(
 }
 
 const STAFF_ROLES = new Set(["manager", "admin"]);
+const HISTORY_STEPS = new Set<string>(["create", ...CARE_MOVES, "answer_soon"]);
 
 /** One request within the caller's scope (404 outside it): its grave, prices, photos, permits, moves, history. */
 export async function getCareRequest(s: Services, user: TSessionUser, id: number): Promise<TCareRequest> {
@@ -366,7 +368,8 @@ export async function getCareRequest(s: Services, user: TSessionUser, id: number
     canPayOnline: !isStaff && s.payments !== null && isPayable(row),
     createdAt: row.createdAt.toISOString(),
     history: history
-      .filter((h) => h.action !== "payment_started")
+      // The moves and timers of the request (its thread's messages are the thread's).
+      .filter((h) => HISTORY_STEPS.has(h.action))
       .map((h) => ({
         at: h.at.toISOString(),
         action: h.action,
