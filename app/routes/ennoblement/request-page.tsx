@@ -25,7 +25,8 @@ import { moveAction } from "../../lib/moves.server.ts";
 import { orPageError, pageId } from "../../lib/page-ids.server.ts";
 import { redirectTo } from "../../lib/redirect.server.ts";
 import { requestContext } from "../../lib/request-context.ts";
-import { loadThread, THREAD_INTENT, threadAction, type TThreadActionData } from "../../lib/thread.server.ts";
+import { THREAD_INTENT } from "../../../common/threads.ts";
+import { loadThread, threadAction, type TThreadActionData } from "../../lib/thread.server.ts";
 import type { Route } from "./+types/request-page";
 
 export function meta({ data: d, location }: Route.MetaArgs) {

@@ -51,9 +51,13 @@ export const CARE_PHOTO_PURPOSES = ["photo"] as const;
 
 // ---------- The grave, the season, the prices ----------
 
-/** The grave's responsible person now, as a column of a query of `table` (a hand-over moves access with it). */
-const responsibleOf = (burialId: typeof careRequests.burialId | typeof carePermits.burialId) =>
-  sql`(select ${burials.responsibleUserId} from ${burials} where ${burials.id} = ${burialId})`;
+/**
+ * The grave's responsible person now, as a column of a query of `table` (a hand-over moves access
+ * with it). Written with the tables' own names: Drizzle leaves a single table's columns unqualified,
+ * which inside a subquery could name the subquery's own.
+ */
+const responsibleOf = (table: "care_requests" | "care_permits") =>
+  sql.raw(`(select b.responsible_user_id from burials b where b.id = "${table}"."burial_id")`);
 
 /** The grave's deceased and its responsible person now. */
 export async function graveOf(tx: Queryable, burialId: number) {
@@ -221,7 +225,7 @@ export const careRequestMachine = defineMachine({
   scope: (caller) =>
     graveCareScope(caller, {
       cemeteryId: careRequests.cemeteryId,
-      responsibleUserId: responsibleOf(careRequests.burialId),
+      responsibleUserId: responsibleOf("care_requests"),
     }),
   notFound: "care_request_not_found",
   created: async ({ row, actor }, tx) =>
@@ -474,7 +478,7 @@ export const permitMachine = defineMachine({
   scope: (caller) =>
     graveCareScope(caller, {
       cemeteryId: carePermits.cemeteryId,
-      responsibleUserId: responsibleOf(carePermits.burialId),
+      responsibleUserId: responsibleOf("care_permits"),
     }),
   notFound: "permit_not_found",
   created: ({ row, actor }, tx) => permitManagers(tx, row, "permit_requested", actor),

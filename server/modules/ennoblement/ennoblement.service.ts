@@ -383,7 +383,7 @@ export async function getCareRequest(s: Services, user: TSessionUser, id: number
 
 /** A permit of the request still requested past its due day. */
 const permitOverdue = (today: string) =>
-  sql<boolean>`exists (select 1 from ${carePermits} where ${carePermits.careRequestId} = ${careRequests.id} and ${carePermits.status} = 'requested' and ${carePermits.dueDay} <= ${today})`;
+  sql<boolean>`exists (select 1 from care_permits cp where cp.care_request_id = "care_requests"."id" and cp.status = 'requested' and cp.due_day <= ${today})`;
 
 async function presentItems(db: Queryable, rows: (TCareRow & { overdue: boolean })[]): Promise<TCareRequestItem[]> {
   const graves = await gravesOf(
