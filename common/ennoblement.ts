@@ -127,6 +127,11 @@ export function inSeason(day: TDay, season: TSeason): boolean {
   return season.start <= season.end ? md >= season.start && md <= season.end : md >= season.start || md <= season.end;
 }
 
+/** A season's end as people write it: `04-01` → `01.04`. */
+export function seasonDay(md: string): string {
+  return `${md.slice(3, 5)}.${md.slice(0, 2)}`;
+}
+
 /** `MM-DD`, a real day of a (leap) year. */
 export function isMonthDay(v: string): boolean {
   if (!/^\d{2}-\d{2}$/.test(v)) return false;

@@ -7,6 +7,7 @@ import type {
   TGraveCare,
   TPermit,
 } from "../../common/ennoblement-schemas.ts";
+import { seasonDay } from "../../common/ennoblement.ts";
 import { formatDate, formatMoney } from "../../common/i18n.ts";
 import { placeText } from "../../common/place-text.ts";
 import { useT } from "../lib/hooks.ts";
@@ -14,15 +15,9 @@ import { StatusBadge } from "./status-badge.tsx";
 
 /** A season as people read it (`1 апреля – 31 октября`), or "all year". */
 export function SeasonText({ season }: { season: { start: string; end: string } | null }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   if (!season) return <>{t("care_screen.season_all_year")}</>;
-  const day = (md: string) =>
-    new Date(`2024-${md}T12:00:00Z`).toLocaleDateString(locale === "kk" ? "kk-KZ" : "ru-RU", {
-      day: "numeric",
-      month: "long",
-      timeZone: "UTC",
-    });
-  return <>{t("care_screen.season_range", { start: day(season.start), end: day(season.end) })}</>;
+  return <>{t("care_screen.season_range", { start: seasonDay(season.start), end: seasonDay(season.end) })}</>;
 }
 
 /** Photos as a row of thumbnails, each opening the file. */

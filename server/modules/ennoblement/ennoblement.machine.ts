@@ -8,6 +8,7 @@ import {
   type CareMove,
   careNumber,
   inSeason,
+  seasonDay,
   needsPermit,
   PERMIT_STATUSES,
   type PermitMove,
@@ -158,7 +159,10 @@ async function checkDay(tx: Queryable, { row, input, now }: CareCtx<z.output<typ
   if (!permitKindsOf(row).length) return;
   const season = await seasonOf(tx, row.cemeteryId);
   if (!inSeason(input.date, season)) {
-    throw fieldError("date", "validation.care_out_of_season", { start: season?.start ?? "", end: season?.end ?? "" });
+    throw fieldError("date", "validation.care_out_of_season", {
+      start: seasonDay(season?.start ?? ""),
+      end: seasonDay(season?.end ?? ""),
+    });
   }
   for (const p of await permitsOf(tx, row)) {
     if (p.status !== "issued" || !p.validUntil || !p.issuedAt) continue;

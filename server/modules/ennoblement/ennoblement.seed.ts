@@ -14,7 +14,6 @@ import { almatyDay } from "../../../common/calendar/almaty.ts";
 import { permitDueDay } from "../../../common/ennoblement.ts";
 import type { Queryable } from "../../db/client.ts";
 import { DEMO_PHONES } from "../../db/seed.ts";
-import { writeAudit } from "../audit/audit.service.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { DEMO_CEMETERIES } from "../burials/burials.seed.ts";
@@ -215,12 +214,14 @@ export async function seedCareDemo(db: Queryable, now: Date = new Date()): Promi
     })
     .returning();
   if (!fence) return;
-  await writeAudit(db, {
-    actor: { id: client.id, role: client.role },
+  await db.insert(auditLog).values({
+    at: at(3),
+    actorId: client.id,
+    actorRole: client.role,
     entityType: "care_request",
-    entityId: fence.id,
+    entityId: String(fence.id),
     action: "create",
-    to: "new",
+    toState: "new",
   });
   const year = Number(almatyDay(now).slice(0, 4)) + (almatyDay(now).slice(5) > "04-20" ? 1 : 0);
   await db.insert(carePermits).values({

@@ -13,6 +13,7 @@ import {
   type CareKind,
   careNumber,
   inSeason,
+  seasonDay,
   needsPermit,
   permitDueDay,
 } from "../../../common/ennoblement.ts";
@@ -193,8 +194,8 @@ export async function orderCare(
       const season = await seasonOf(tx, g.c.id);
       if (!inSeason(input.plannedDate, season)) {
         throw fieldError("plannedDate", "validation.care_out_of_season", {
-          start: season?.start ?? "",
-          end: season?.end ?? "",
+          start: seasonDay(season?.start ?? ""),
+          end: seasonDay(season?.end ?? ""),
         });
       }
     }

@@ -220,7 +220,7 @@ describe("an installation", () => {
     const winter = await order(client, { kinds: ["fence"], design: "Ограда 2 × 2 м", plannedDate: "2026-12-10" });
     expect(winter.status).toBe(422);
     expect(winter.json.error.fields).toMatchObject([
-      { path: "plannedDate", message: expect.stringContaining("Вне сезона установки (04-01 – 10-31)") },
+      { path: "plannedDate", message: expect.stringContaining("Вне сезона установки (01.04 – 31.10)") },
     ]);
     // The cleaning has no season.
     expect((await order(client, { kinds: ["cleaning"] })).status).toBe(201);
