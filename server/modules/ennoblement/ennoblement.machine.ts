@@ -167,7 +167,10 @@ async function checkDay(tx: Queryable, { row, input, now }: CareCtx<z.output<typ
   for (const p of await permitsOf(tx, row)) {
     if (p.status !== "issued" || !p.validUntil || !p.issuedAt) continue;
     if (input.date > p.validUntil || input.date < almatyDay(p.issuedAt)) {
-      throw fieldError("date", "validation.care_permit_validity", { until: p.validUntil });
+      // The day as both languages write it (`23.12.2026`).
+      throw fieldError("date", "validation.care_permit_validity", {
+        until: p.validUntil.split("-").reverse().join("."),
+      });
     }
   }
 }

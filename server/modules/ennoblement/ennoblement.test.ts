@@ -258,7 +258,7 @@ describe("an installation", () => {
     const late = await move(manager, id, "schedule", { date: "2026-12-24" });
     expect(late.status).toBe(422);
     expect(late.json.error.fields).toMatchObject([
-      { path: "date", message: "Разрешение действует до 2026-12-23: выберите день в его сроке." },
+      { path: "date", message: "Разрешение действует до 23.12.2026: выберите день в его сроке." },
     ]);
     expect((await move(manager, id, "schedule", { date: "2026-12-23" })).json.status).toBe("scheduled");
     // The permit's last day passes: its timer ends it, once, and tells the family.
