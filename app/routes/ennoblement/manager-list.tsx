@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { CARE_KINDS, CARE_STATUSES } from "../../../common/ennoblement.ts";
 import { formatDate } from "../../../common/i18n.ts";
 import { placeText } from "../../../common/place-text.ts";
+import { parseId } from "../../../common/schemas.ts";
 import { CareRow, GraveHistoryList } from "../../components/care.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -24,9 +25,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const url = new URL(request.url);
   const query = listParams(url, FILTERS);
-  if (!query.status) query.status = "open";
-  if (query.status === "all") query.status = undefined;
-  const burialId = query.burialId && /^[1-9][0-9]{0,8}$/.test(query.burialId) ? Number(query.burialId) : null;
+  // A filter the list does not know is ignored (the API would refuse it: a 422, not a page).
+  const status = query.status ?? "open";
+  query.status = (CARE_STATUSES as readonly string[]).includes(status) || status === "open" ? status : undefined;
+  if (query.kind && !(CARE_KINDS as readonly string[]).includes(query.kind)) query.kind = undefined;
+  for (const k of ["cemeteryId", "burialId"] as const) if (query[k] && !parseId(query[k])) query[k] = undefined;
+  const burialId = query.burialId ? parseId(query.burialId) : null;
   const [page, permits, settings, grave] = await orPageError(request, () =>
     Promise.all([
       api.get("/care/requests", { query }),
