@@ -6,6 +6,7 @@
 export * from "./appeal-forms.ts";
 export * from "./order-forms.ts";
 export * from "./reburial-forms.ts";
+export * from "./ennoblement-forms.ts";
 export * from "./review-forms.ts";
 export * from "./schemas.ts";
 export * from "./catalog-forms.ts";

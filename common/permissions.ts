@@ -94,6 +94,14 @@ export const PERMISSIONS = {
   "catalog.manage": ["supplier"],
   /** Moderate the catalogue: approve, return for improvement, block and unblock items and their revisions. */
   "catalog.moderate": ["admin"],
+  // Grave care (issue 16 §3): whose requests and permits, `graveCareScope` (the family the graves it is
+  // responsible for now, the cemetery's staff their cemeteries').
+  /** Order works for one's grave or a permit to install, pay, cancel before scheduling, accept or dispute the works. */
+  "care.order": ["client"],
+  /** Read care requests and permits: the family its graves', the cemetery's staff their cemeteries'. */
+  "care.read": ["client", "manager", "admin"],
+  /** The cemetery's side: the price list and season, accept, schedule, do, reject; issue or refuse permits. */
+  "care.handle": ["manager", "admin"],
   // Each role's own area of the site (its notifications page, its navigation)
   "area.admin": ["admin"],
   "area.akimat": ["akimat"],

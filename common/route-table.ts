@@ -281,6 +281,36 @@ const TABLE = [
     layout: "manager",
     permission: "cemetery.work",
   },
+  // Grave care (issue 16 §3): the cemetery's requests and permits, its season and price list.
+  {
+    id: "manager-ennoblement",
+    path: "/manager/ennoblement",
+    file: "routes/ennoblement/manager-list.tsx",
+    layout: "manager",
+    permission: "care.handle",
+    nav: "care_nav.manager",
+  },
+  {
+    id: "manager-ennoblement-settings",
+    path: "/manager/ennoblement/settings",
+    file: "routes/ennoblement/settings.tsx",
+    layout: "manager",
+    permission: "care.handle",
+  },
+  {
+    id: "manager-ennoblement-item",
+    path: "/manager/ennoblement/:id",
+    file: "routes/ennoblement/request-page.tsx",
+    layout: "manager",
+    permission: "care.handle",
+  },
+  {
+    id: "manager-ennoblement-permit",
+    path: "/manager/ennoblement/permits/:id",
+    file: "routes/ennoblement/permit-page.tsx",
+    layout: "manager",
+    permission: "care.handle",
+  },
   {
     id: "manager-notifications",
     path: "/manager/notifications",
@@ -524,6 +554,28 @@ const TABLE = [
     layout: "client",
     permission: "burial.book",
     nav: "nav.client.cemetery",
+  },
+  // Grave care: the family orders works or a permit from its grave, and follows them.
+  {
+    id: "client-care-order",
+    path: "/client/cemetery/care",
+    file: "routes/ennoblement/order.tsx",
+    layout: "client",
+    permission: "care.order",
+  },
+  {
+    id: "client-care-request",
+    path: "/client/tickets/ennoblement/:id",
+    file: "routes/ennoblement/request-page.tsx",
+    layout: "client",
+    permission: "care.order",
+  },
+  {
+    id: "client-care-permit",
+    path: "/client/tickets/permit/:id",
+    file: "routes/ennoblement/permit-page.tsx",
+    layout: "client",
+    permission: "care.order",
   },
   {
     id: "client-handover-create",

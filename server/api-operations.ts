@@ -27,6 +27,7 @@ import { appealRoutes } from "./modules/appeals/appeals.routes.ts";
 import { reburialRoutes } from "./modules/reburials/reburials.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { careRoutes } from "./modules/ennoblement/ennoblement.routes.ts";
 import { supplierPeopleRoutes } from "./modules/suppliers/supplier-people.routes.ts";
 
 /**
@@ -61,7 +62,8 @@ export const apiOperations = createRouter()
   .route("/", reportRoutes)
   .route("/", supplierReportRoutes)
   .route("/", reviewRoutes)
-  .route("/", catalogRoutes);
+  .route("/", catalogRoutes)
+  .route("/", careRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
 export type ApiSchema = ExtractSchema<typeof apiOperations>;

@@ -18,6 +18,8 @@ import { newsMachine } from "./modules/news/news.machine.ts";
 import { registryRequestMachine } from "./modules/registry-requests/registry-requests.machine.ts";
 import { supplierMachine } from "./modules/suppliers/suppliers.machine.ts";
 import type { TMachine } from "./modules/workflow/workflow.ts";
+import { careRequestMachine, permitMachine } from "./modules/ennoblement/ennoblement.machine.ts";
+import { CARE_MOVE_FORMS, PERMIT_MOVE_FORMS } from "../common/ennoblement.ts";
 
 /** A workflow: its machine, and the forms its moves ask for (shared with the screens). */
 export type TWorkflow = { machine: TMachine; forms: TMoveForms<string> };
@@ -40,4 +42,6 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: reviewAppealMachine, forms: REVIEW_APPEAL_MOVE_FORMS },
   { machine: catalogMachine, forms: ITEM_MOVE_FORMS },
   { machine: handoverMachine, forms: HANDOVER_MOVE_FORMS },
+  { machine: careRequestMachine, forms: CARE_MOVE_FORMS },
+  { machine: permitMachine, forms: PERMIT_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

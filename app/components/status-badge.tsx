@@ -88,6 +88,28 @@ const KINDS = {
       blocked: "stop",
     },
   },
+  /** A grave-care request: waiting for the cemetery or the family, under way, done well, stopped. */
+  care_request: {
+    prefix: "care.status",
+    tones: {
+      new: "wait",
+      accepted: "info",
+      scheduled: "info",
+      done: "wait",
+      confirmed: "ok",
+      disputed: "stop",
+      closed: "neutral",
+      rejected: "stop",
+      cancelled: "neutral",
+    },
+  },
+  /** A grave-care request's payment. */
+  care_payment: { prefix: "care.payment", tones: { unpaid: "wait", paid: "ok", refund_due: "stop" } },
+  /** A permit to install: waiting for the decision, valid, refused, over. */
+  care_permit: {
+    prefix: "permit.status",
+    tones: { requested: "wait", issued: "ok", refused: "stop", expired: "neutral" },
+  },
 } satisfies Record<string, { prefix: string; tones: Record<string, Tone> }>;
 
 export type TBadgeKind = keyof typeof KINDS;

@@ -89,7 +89,13 @@ export type ErrorCode =
   | "catalog_company_not_active"
   | "catalog_item_not_editable"
   | "catalog_no_revision"
-  | "not_supplier_owner";
+  | "not_supplier_owner"
+  | "care_request_not_found"
+  | "permit_not_found"
+  | "care_price_missing"
+  | "care_permit_missing"
+  | "care_not_payable"
+  | "care_out_of_season";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

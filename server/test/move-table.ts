@@ -81,8 +81,8 @@ export type TCaseSetup<T extends TStatusTable, M extends string> = {
    * for that move.
    */
   create: (db: Queryable, status: RowOf<T>["status"], move: M) => Promise<RowOf<T>>;
-  /** What the caller sends with this move (a reason, an answer). */
-  input?: (move: M) => TMoveInput;
+  /** What the caller sends with this move (a reason, an answer; files of the caller's own). */
+  input?: (move: M, actor: TActorName) => TMoveInput;
 };
 
 export async function runCase<T extends TStatusTable, M extends string>(
@@ -97,7 +97,7 @@ export async function runCase<T extends TStatusTable, M extends string>(
   let outcome: string;
   try {
     const after = await h.db.transaction((tx) =>
-      machine.move(tx, h.services, row, c.move as M, actor, opts.input?.(c.move as M) ?? {}),
+      machine.move(tx, h.services, row, c.move as M, actor, opts.input?.(c.move as M, c.actor) ?? {}),
     );
     outcome = after.status;
   } catch (err) {

@@ -121,8 +121,10 @@ export function CemeteriesMap({
         .on("click", () => choose.current(c.id))
         .addTo(map),
     );
+    // Framed at once, as the map opens (use-map): a zoom still animating when the page is left
+    // steps the labels of a removed map (Leaflet's `_leaflet_pos` of undefined).
     if (ring.length === 1 || ring.length === 2)
-      map.fitBounds(L.latLngBounds(ring.map(toLatLng)).pad(0.5), { maxZoom: 14 });
+      map.fitBounds(L.latLngBounds(ring.map(toLatLng)).pad(0.5), { maxZoom: 14, animate: false });
     const declutter = () => placeLabels(map, marks);
     map.on("zoomend moveend resize", declutter);
     declutter();

@@ -8,6 +8,8 @@ import { LazyCemeteriesMap as CemeteriesMap } from "../../components/map/lazy.ts
 import { useT } from "../../lib/hooks.ts";
 import { requestContext } from "../../lib/request-context.ts";
 import { Link } from "react-router";
+import type { TGraveCare } from "../../../common/ennoblement-schemas.ts";
+import { GraveHistoryList } from "../../components/care.tsx";
 import type { Route } from "./+types/cemeteries";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -22,13 +24,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     api.get("/handovers", { query: { status: "all" } }),
   ]);
   const ids = new Set(mine.items.map((c) => c.id));
-  return { mine: mine.items, onMap: all.items.filter((c) => ids.has(c.id)), handovers: handovers.items };
+  // Each grave's care so far (its requests with their photos before and after, its permits).
+  const graves = mine.items.flatMap((c) => c.graves.map((g) => g.burialId));
+  const care = Object.fromEntries(
+    await Promise.all(
+      graves.map(async (id) => [id, await api.get("/care/graves/:id", { params: { id } }).catch(() => null)] as const),
+    ),
+  );
+  return { mine: mine.items, onMap: all.items.filter((c) => ids.has(c.id)), care, handovers: handovers.items };
 }
 
 /** The cemeteries where the family has graves or bookings: on the map, with the way there and the graves. */
 export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
   const { t, to, locale } = useT();
-  const { mine, onMap, handovers } = loaderData;
+  const { mine, onMap, care, handovers } = loaderData;
   const open = (id: number) => document.getElementById(`cemetery-${id}`)?.scrollIntoView({ behavior: "smooth" });
   return (
     <section aria-labelledby="cc-title">
@@ -83,11 +92,28 @@ export default function ClientCemeteries({ loaderData }: Route.ComponentProps) {
                       {c.graves.map((g) => (
                         <li key={g.burialId}>
                           <strong>{g.name}</strong> · {placeText(t, { ...g, number: g.place })}{" "}
-                          <a href={documentUrls.certificate(g.burialId, locale)}>{t("booking.grave_certificate")}</a>
-                          {" · "}
-                          <Link to={to(`/client/cemetery/handover?burial=${g.burialId}`)} data-testid="grave-handover">
-                            {t("handover.hand_over")}
+                          <a href={documentUrls.certificate(g.burialId, locale)}>{t("booking.grave_certificate")}</a>{" "}
+                          <Link
+                            className="button button--ghost button--small"
+                            to={to(`/client/cemetery/care?burial=${g.burialId}`)}
+                            data-testid={`care-order-${g.burialId}`}
+                          >
+                            <Icon name="pencil" /> {t("care_screen.order_button")}
+                          </Link>{" "}
+                          <Link
+                            className="button button--ghost button--small"
+                            to={to(`/client/cemetery/handover?burial=${g.burialId}`)}
+                            data-testid="grave-handover"
+                          >
+                            <Icon name="users" /> {t("handover.hand_over")}
                           </Link>
+                          {care[g.burialId] &&
+                          (care[g.burialId]?.requests.length || care[g.burialId]?.permits.length) ? (
+                            <details className="grave-care">
+                              <summary>{t("care_screen.grave_history")}</summary>
+                              <GraveHistoryList history={care[g.burialId] as TGraveCare} />
+                            </details>
+                          ) : null}
                         </li>
                       ))}
                     </ul>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { pageNumber } from "../../../common/schemas.ts";
 import { BurialRequestRow } from "../../components/burial-request.tsx";
+import { CareRow } from "../../components/care.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -24,12 +25,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const url = new URL(request.url);
   const active = isActive(url.pathname);
-  const [page, orders] = await Promise.all([
+  const [page, orders, care, permits] = await Promise.all([
     api.get("/burial-requests", {
       query: { page: String(pageNumber(url.searchParams.get("page"))), ...(active ? { open: "1" } : {}) },
     }),
     // What is still to do includes the goods and services ordered: the family's suppliers' orders going on.
     active ? api.get("/supplier-orders", { query: { tab: "active", page: "1" } }) : Promise.resolve(null),
+    // …and the care of its graves: the requests going on, and the permits asked for on their own.
+    active ? api.get("/care/requests", { query: { status: "open", pageSize: "50" } }) : Promise.resolve(null),
+    active ? api.get("/care/permits", { query: { own: "1", pageSize: "50" } }) : Promise.resolve(null),
   ]);
   const going = (orders?.items ?? []).map((s) => ({
     id: s.id,
@@ -38,14 +42,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     supplier: s.supplier.name,
     deceased: s.burial.deceased,
   }));
-  return { page, going, now: new Date().toISOString() };
+  return {
+    page,
+    going,
+    care: care?.items ?? [],
+    permits: (permits?.items ?? []).filter((p) => p.status === "requested" || p.status === "issued"),
+    now: new Date().toISOString(),
+  };
 }
 
 export default function Tickets({ loaderData }: Route.ComponentProps) {
   const { t, to } = useT();
   const { pathname } = useLocation();
   const active = isActive(pathname);
-  const { page, going, now } = loaderData;
+  const { page, going, care, permits, now } = loaderData;
   return (
     <section aria-labelledby="tickets-title">
       <h1 id="tickets-title">{active ? t("booking.active_title") : t("booking.all_title")}</h1>
@@ -70,6 +80,25 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pager page={page.page} pageSize={page.pageSize} total={page.total} />
+      {care.length || permits.length ? (
+        <section aria-labelledby="care-going-title" data-testid="care-going">
+          <h2 id="care-going-title">{t("care_screen.going_title")}</h2>
+          <ul className="cards">
+            {care.map((r) => (
+              <CareRow key={r.id} r={r} href={`/client/tickets/ennoblement/${r.id}`} />
+            ))}
+            {permits.map((p) => (
+              <li key={`p${p.id}`} className="card" data-testid="care-permit-going">
+                <Link to={to(`/client/tickets/permit/${p.id}`)}>
+                  {t("care_screen.permit_title", { kind: t(`care.kind.${p.kind}`) })}
+                </Link>{" "}
+                <StatusBadge kind="care_permit" status={p.status} />
+                <p className="muted">{p.grave.deceased}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {going.length ? (
         <section aria-labelledby="going-orders-title" data-testid="orders-going">
           <h2 id="going-orders-title">{t("orders_screen.going_title")}</h2>

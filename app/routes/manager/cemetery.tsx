@@ -116,7 +116,7 @@ function BurialForm({ plotId, burial, onSaved }: { plotId: number; burial?: TSta
 
 /** The plot chosen on the map: status and notes, its records, and a new record. */
 function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => void }) {
-  const { t, locale } = useT();
+  const { t, locale, to } = useT();
   const [plot, setPlot] = useState<TStaffPlot | null>(null);
   const [version, setVersion] = useState(0);
   const fetcher = useFetcher<typeof action>();
@@ -198,6 +198,11 @@ function PlotPanel({ plotId, onChanged }: { plotId: number; onChanged: () => voi
             {fullName(b)}
             {b.deathDate ? ` · ${formatDate(locale, b.deathDate)}` : ""} · №{b.id}
           </summary>
+          <p>
+            <Link to={to(`/manager/ennoblement?burialId=${b.id}&status=all`)} data-testid={`grave-care-${b.id}`}>
+              {t("care_screen.grave_history")}
+            </Link>
+          </p>
           <BurialForm plotId={plot.id} burial={b} onSaved={saved} />
         </details>
       ))}

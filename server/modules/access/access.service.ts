@@ -373,3 +373,19 @@ export function reviewAppealScope(
   if (can(user.role, "reviews.respond") && user.supplierId) return eq(columns.supplierId, user.supplierId);
   return sql`false`;
 }
+
+// ——— Grave care ———
+
+/**
+ * The care requests and permits of graves a user reaches, on the record's cemetery and on its
+ * grave's responsible person as it is now (a subquery of the burial record, so a hand-over moves
+ * the access with the grave): the cemetery's staff those of their cemeteries (the admin all), a
+ * family the graves it is responsible for, anyone else none.
+ */
+export function graveCareScope(
+  user: Who,
+  columns: { cemeteryId: AnyPgColumn; responsibleUserId: SQL | AnyPgColumn },
+): SQL | null {
+  if (user.role === "client") return sql`${columns.responsibleUserId} = ${user.id}`;
+  return cemeteryScope(user, columns.cemeteryId);
+}
