@@ -5,7 +5,8 @@ import { seedDemo } from "./db/seed.ts";
 import { seedRegistryDemo } from "./modules/burials/burials.seed.ts";
 import { seedReviewsDemo } from "./modules/reviews/reviews.seed.ts";
 import { seedHandoversDemo } from "./modules/handovers/handovers.seed.ts";
-import { ensureCareDemoFiles, seedCareDemo } from "./modules/ennoblement/ennoblement.seed.ts";
+import { seedCareDemo } from "./modules/ennoblement/ennoblement.seed.ts";
+import { writeDemoFiles } from "./db/demo-files.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { startJobs } from "./modules/jobs/jobs.service.ts";
@@ -60,8 +61,8 @@ export async function boot(): Promise<{ services: Services; database: Database; 
     process.exit(1);
   });
   logger.info({ storage: config.s3 ? "s3" : "disk" }, "file storage ready");
-  // The demo's photos (grave care's before and after) live in the file storage, opened after the seed.
-  if (config.seedDemo) await ensureCareDemoFiles(storage);
+  // The demo's files (grave care's photos, a hand-over's document) live in the file storage, opened after the seed.
+  if (config.seedDemo) await writeDemoFiles(storage);
   const services: Services = {
     db: database.db,
     config,

@@ -159,9 +159,7 @@ export default function HandoverPage({ loaderData }: Route.ComponentProps) {
           {h.history.map((e) => (
             <li key={`${e.at}-${e.action}`}>
               <span className="muted">{formatDate(locale, e.at, true)}</span>{" "}
-              {e.action === "created"
-                ? t("handover.created", { date: "" }).trim()
-                : t(`handover.move.${e.action}`, { defaultValue: e.action })}
+              {t(`handover.move.${e.action}`, { defaultValue: e.action })}
               {e.to && e.to !== e.from ? (
                 <>
                   {" "}
@@ -199,7 +197,7 @@ function HandoverFacts({ h }: { h: THandover }) {
         </dd>
         {h.comment ? (
           <>
-            <dt>{t("handover.comment")}</dt>
+            <dt>{t("handover.comment_fact")}</dt>
             <dd>{h.comment}</dd>
           </>
         ) : null}

@@ -5,20 +5,19 @@
  * waiting for the manager (7010000003), so both sides' screens have something to show.
  * Idempotent: nothing is added once the grave has a request. The photos are small pictures made
  * here (a grey grave before, a green one after) and written to the file storage at start
- * (`ensureCareDemoFiles`), since the seed runs before the storage is opened.
+ * (`writeDemoFiles`), since the seed runs before the storage is opened.
  */
 import { createHash } from "node:crypto";
-import { crc32, deflateSync } from "node:zlib";
 import { and, asc, eq, notExists } from "drizzle-orm";
 import { almatyDay } from "../../../common/calendar/almaty.ts";
 import { permitDueDay } from "../../../common/ennoblement.ts";
 import type { Queryable } from "../../db/client.ts";
+import { demoFile, demoPng } from "../../db/demo-files.ts";
 import { DEMO_PHONES } from "../../db/seed.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { DEMO_CEMETERIES } from "../burials/burials.seed.ts";
 import { cemeteries, plots } from "../cemeteries/cemeteries.tables.ts";
-import type { FileStorage } from "../uploads/storage.ts";
 import { uploads } from "../uploads/uploads.tables.ts";
 import { users } from "../users/users.tables.ts";
 import { CARE_FILES } from "./ennoblement.machine.ts";
@@ -33,47 +32,11 @@ const DEMO_PRICES = [
   { kind: "other", price: 5_000, unit: "service", note: "" },
 ] as const;
 
-/** A PNG of one colour with a darker block in the middle (the grave), `size` pixels square. */
-export function demoPng(rgb: readonly [number, number, number], block: readonly [number, number, number], size = 64) {
-  const raw = Buffer.alloc((size * 3 + 1) * size);
-  for (let y = 0; y < size; y++) {
-    raw[y * (size * 3 + 1)] = 0;
-    for (let x = 0; x < size; x++) {
-      const inside = x > size / 4 && x < (size * 3) / 4 && y > size / 3 && y < (size * 5) / 6;
-      const c = inside ? block : rgb;
-      raw.set(c, y * (size * 3 + 1) + 1 + x * 3);
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-/** The demo photos, by their storage key. */
+/** The demo photos, by their storage key (written to the storage at start: `writeDemoFiles`). */
 const DEMO_FILES = {
-  "demo/care/before": demoPng([150, 150, 140], [95, 90, 80]),
-  "demo/care/after": demoPng([120, 180, 110], [70, 70, 75]),
+  "demo/care/before": demoFile("demo/care/before", demoPng([150, 150, 140], [95, 90, 80])),
+  "demo/care/after": demoFile("demo/care/after", demoPng([120, 180, 110], [70, 70, 75])),
 } as const;
-
-/** Writes the demo photos to the file storage (again after a wiped storage; harmless otherwise). */
-export async function ensureCareDemoFiles(storage: FileStorage): Promise<void> {
-  for (const [key, data] of Object.entries(DEMO_FILES)) await storage.put(key, new Uint8Array(data));
-}
 
 export async function seedCareDemo(db: Queryable, now: Date = new Date()): Promise<void> {
   const [client] = await db.select().from(users).where(eq(users.phone, DEMO_PHONES.client));

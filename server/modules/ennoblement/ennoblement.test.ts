@@ -8,7 +8,7 @@ import { threadComments } from "../threads/threads.tables.ts";
 import { careBasics, type TCareBasics } from "../../test/care-fixtures.ts";
 import { assignManager, signedInUsers } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness } from "../../test/harness.ts";
-import { demoPng } from "./ennoblement.seed.ts";
+import { demoPng } from "../../db/demo-files.ts";
 import { carePrices, careRequests } from "./ennoblement.tables.ts";
 
 /** Tuesday 24 November 2026, 11:00 in Almaty. */

@@ -5,10 +5,14 @@
  * The demo client is the responsible person of a grave of their own, to hand over or care for.
  * Idempotent: nothing is added once a hand-over exists.
  */
+import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { spellName } from "../../../common/search-text.ts";
 import type { Queryable } from "../../db/client.ts";
+import { demoFile, demoPng } from "../../db/demo-files.ts";
 import { DEMO_PHONES, SECOND_FAMILY_PHONE } from "../../db/seed.ts";
+import { auditLog } from "../audit/audit.tables.ts";
+import { uploads } from "../uploads/uploads.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { DEMO_CEMETERIES, ensureRegistryCemetery } from "../burials/burials.seed.ts";
 import { plots } from "../cemeteries/cemeteries.tables.ts";
@@ -71,22 +75,67 @@ export async function seedHandoversDemo(db: Queryable, akimatId: number, now: Da
     death: "2011-04-17",
   });
   const day = 24 * 3600_000;
-  await db.insert(graveHandovers).values({
-    burialId: grave,
-    cemeteryId,
-    status: "submitted",
-    fromUserId: family.id,
-    fromName: [family.surname, family.name, family.patronymic].filter(Boolean).join(" "),
-    fromPhone: family.phone,
-    toPhone: client.phone,
-    toSurname: client.surname,
-    toName: client.name,
-    toPatronymic: client.patronymic,
-    toUserId: client.id,
-    relation: "grandchild",
-    comment: "Переезжаю в другой город; за могилой деда будет ухаживать внучка.",
-    consentBy: new Date(now.getTime() + 12 * day),
-    createdAt: new Date(now.getTime() - 2 * day),
-    updatedAt: new Date(now.getTime() - day),
+  const [handover] = await db
+    .insert(graveHandovers)
+    .values({
+      burialId: grave,
+      cemeteryId,
+      status: "submitted",
+      fromUserId: family.id,
+      fromName: [family.surname, family.name, family.patronymic].filter(Boolean).join(" "),
+      fromPhone: family.phone,
+      toPhone: client.phone,
+      toSurname: client.surname,
+      toName: client.name,
+      toPatronymic: client.patronymic,
+      toUserId: client.id,
+      relation: "grandchild",
+      comment: "Переезжаю в другой город; за могилой деда будет ухаживать внучка.",
+      consentBy: new Date(now.getTime() + 12 * day),
+      createdAt: new Date(now.getTime() - 2 * day),
+      updatedAt: new Date(now.getTime() - day),
+    })
+    .returning();
+  if (!handover) return;
+  // Its history as the machine writes it: sent two days ago, agreed yesterday.
+  await db.insert(auditLog).values([
+    {
+      at: handover.createdAt,
+      actorId: family.id,
+      actorRole: family.role,
+      entityType: "handover",
+      entityId: String(handover.id),
+      action: "create",
+      toState: "awaiting_consent",
+    },
+    {
+      at: handover.updatedAt,
+      actorId: client.id,
+      actorRole: client.role,
+      entityType: "handover",
+      entityId: String(handover.id),
+      action: "consent",
+      fromState: "awaiting_consent",
+      toState: "submitted",
+    },
+  ]);
+  // The birth certificate's scan the family attached (a picture made here).
+  await db.insert(uploads).values({
+    ownerId: family.id,
+    ip: "127.0.0.1",
+    purpose: "document",
+    name: "свидетельство-о-рождении.png",
+    type: "image/png",
+    size: KINSHIP_SCAN.length,
+    sha256: createHash("sha256").update(KINSHIP_SCAN).digest("hex"),
+    storageKey: KINSHIP_SCAN_KEY,
+    entityType: "handover.kinship",
+    entityId: String(handover.id),
+    attachedAt: handover.createdAt,
+    createdAt: handover.createdAt,
   });
 }
+
+const KINSHIP_SCAN_KEY = "demo/handover/kinship";
+/** A page-coloured picture standing for a scanned certificate. */
+const KINSHIP_SCAN = demoFile(KINSHIP_SCAN_KEY, demoPng([245, 240, 225], [120, 110, 100], 96));
