@@ -44,7 +44,7 @@ function Files({ files }: { files: TUploadFile[] }) {
   const { t } = useT();
   if (!files.length) return <span className="muted">{t("handover.no_documents")}</span>;
   return (
-    <ul className="stack">
+    <ul className="plain-list">
       {files.map((f) => (
         <li key={f.id}>
           <a href={f.url} target="_blank" rel="noreferrer">
@@ -159,7 +159,7 @@ export default function HandoverPage({ loaderData }: Route.ComponentProps) {
           {h.history.map((e) => (
             <li key={`${e.at}-${e.action}`}>
               <span className="muted">{formatDate(locale, e.at, true)}</span>{" "}
-              {t(`handover.move.${e.action}`, { defaultValue: e.action })}
+              {t(`handover.did.${e.action}`, { defaultValue: e.action })}
               {e.to && e.to !== e.from ? (
                 <>
                   {" "}
