@@ -9,3 +9,4 @@ export * from "./reburial-forms.ts";
 export * from "./review-forms.ts";
 export * from "./schemas.ts";
 export * from "./catalog-forms.ts";
+export * from "./memorial-forms.ts";

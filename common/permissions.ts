@@ -86,6 +86,12 @@ export const PERMISSIONS = {
   "catalog.manage": ["supplier"],
   /** Moderate the catalogue: approve, return for improvement, block and unblock items and their revisions. */
   "catalog.moderate": ["admin"],
+  // Memorial pages (issue 16 §1): whose memorial, `managesMemorial` (the grave's responsible person, a
+  // verified relative, an accepted co-manager); who sees one, its visibility (memorials module).
+  /** Make and manage the memorials of the graves one is responsible for (or verified for), ask to be verified. */
+  "memorials.manage": ["client"],
+  /** Leave a tribute, suggest a photo or a correction, report a tribute, ask to see a private memorial. */
+  "memorials.visit": ["client", "supplier", "manager", "akimat", "admin"],
   // Each role's own area of the site (its notifications page, its navigation)
   "area.admin": ["admin"],
   "area.akimat": ["akimat"],

@@ -26,6 +26,7 @@ import { reburialRoutes } from "./modules/reburials/reburials.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { supplierPeopleRoutes } from "./modules/suppliers/supplier-people.routes.ts";
+import { memorialRoutes } from "./modules/memorials/memorials.routes.ts";
 
 /**
  * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's
@@ -57,7 +58,8 @@ export const apiOperations = createRouter()
   .route("/", reportRoutes)
   .route("/", supplierReportRoutes)
   .route("/", reviewRoutes)
-  .route("/", catalogRoutes);
+  .route("/", catalogRoutes)
+  .route("/", memorialRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
 export type ApiSchema = ExtractSchema<typeof apiOperations>;

@@ -16,6 +16,13 @@ import { newsMachine } from "./modules/news/news.machine.ts";
 import { registryRequestMachine } from "./modules/registry-requests/registry-requests.machine.ts";
 import { supplierMachine } from "./modules/suppliers/suppliers.machine.ts";
 import type { TMachine } from "./modules/workflow/workflow.ts";
+import { ACCESS_MOVE_FORMS, CLAIM_MOVE_FORMS, SUGGESTION_MOVE_FORMS, TRIBUTE_MOVE_FORMS } from "../common/memorials.ts";
+import {
+  accessMachine,
+  claimMachine,
+  suggestionMachine,
+  tributeMachine,
+} from "./modules/memorials/memorials.machine.ts";
 
 /** A workflow: its machine, and the forms its moves ask for (shared with the screens). */
 export type TWorkflow = { machine: TMachine; forms: TMoveForms<string> };
@@ -37,4 +44,8 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: reviewMachine, forms: REVIEW_MOVE_FORMS },
   { machine: reviewAppealMachine, forms: REVIEW_APPEAL_MOVE_FORMS },
   { machine: catalogMachine, forms: ITEM_MOVE_FORMS },
+  { machine: tributeMachine, forms: TRIBUTE_MOVE_FORMS },
+  { machine: suggestionMachine, forms: SUGGESTION_MOVE_FORMS },
+  { machine: accessMachine, forms: ACCESS_MOVE_FORMS },
+  { machine: claimMachine, forms: CLAIM_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

@@ -19,3 +19,4 @@ export * from "../modules/uploads/uploads.tables.ts";
 export * from "../modules/users/organisations.tables.ts";
 export * from "../modules/users/users.tables.ts";
 export * from "../modules/reviews/reviews.tables.ts";
+export * from "../modules/memorials/memorials.tables.ts";
