@@ -4,6 +4,7 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { seedDemo } from "./db/seed.ts";
 import { seedRegistryDemo } from "./modules/burials/burials.seed.ts";
 import { seedReviewsDemo } from "./modules/reviews/reviews.seed.ts";
+import { seedMemorialsDemo } from "./modules/memorials/memorials.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { startJobs } from "./modules/jobs/jobs.service.ts";
@@ -39,6 +40,7 @@ export async function boot(): Promise<{ services: Services; database: Database; 
         const { akimatId, managerId } = await seedDemo(tx);
         await seedRegistryDemo(tx, akimatId, managerId);
         await seedReviewsDemo(tx, akimatId);
+        await seedMemorialsDemo(tx);
       }),
     );
     logger.info({ ms: Date.now() - started }, "demo seed checked");

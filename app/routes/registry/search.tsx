@@ -48,10 +48,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     hasQuery ? api.get("/burials/search", { query }) : Promise.resolve(null),
     graveId ? api.get("/burials/:id", { params: { id: graveId } }).catch(() => null) : Promise.resolve(null),
   ]);
-  // The grave's cemetery, for its boundary on the grave card's map.
-  const graveCemetery = grave ? await api.get("/cemeteries/:id", { params: { id: grave.cemetery.id } }) : null;
+  // The grave's cemetery, for its boundary on the grave card's map; the public memorial pages of the
+  // graves shown (the memorials' API names public, indexable ones only: no other leaks through here).
+  const burialIds = [...(results?.items.map((b) => b.id) ?? []), ...(grave ? [grave.id] : [])];
+  const [graveCemetery, memorialLinks] = await Promise.all([
+    grave ? api.get("/cemeteries/:id", { params: { id: grave.cemetery.id } }) : null,
+    burialIds.length
+      ? api.get("/memorials/links", { query: { burialIds: burialIds.join(",") } }).catch(() => ({ items: [] }))
+      : { items: [] },
+  ]);
+  const memorialOf: Record<number, number> = {};
+  for (const l of memorialLinks.items) memorialOf[l.burialId] = l.id;
   const meta = { title: translate(locale, "search.title"), description: translate(locale, "search.meta_description") };
-  return { cemeteries: cemeteries.items, results, grave, graveCemetery, meta };
+  return { cemeteries: cemeteries.items, results, grave, graveCemetery, meta, memorialOf };
 }
 
 /** A visitor asks the staff to find a burial the search did not show. */
@@ -199,8 +208,17 @@ function Reburied({ reburied }: { reburied: NonNullable<TPublicBurial["reburied"
  * The grave card: where the grave is, how to get there, the coordinates to share; a grave whose
  * remains were moved says so first and leads to the new place (no way there to an empty grave).
  */
-function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemeteryDetail | null }) {
-  const { t, locale } = useT();
+function GraveCard({
+  grave,
+  cemetery,
+  memorialId,
+}: {
+  grave: TPublicBurial;
+  cemetery: TCemeteryDetail | null;
+  /** Its public memorial page, when it has one. */
+  memorialId?: number;
+}) {
+  const { t, locale, to } = useT();
   const [copied, setCopied] = useState(false);
   const links = routeLinks(grave.point);
   const coords = formatCoordinates(grave.point);
@@ -257,6 +275,24 @@ function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemet
           </a>
         </p>
       )}
+      <p className="grave-card__memorial">
+        {memorialId ? (
+          <Link
+            className="button button--ghost button--small"
+            to={to(`/memorial/${memorialId}`)}
+            data-testid="grave-memorial"
+          >
+            <Icon name="book" size={16} /> {t("memorial.open_page")}
+          </Link>
+        ) : null}{" "}
+        <Link
+          to={to(`/client/memorial/create?burial=${grave.id}`)}
+          className="muted"
+          data-testid="grave-memorial-create"
+        >
+          {t("memorial.create_for_grave")}
+        </Link>
+      </p>
       <PlotMap
         key={grave.id}
         cemeteryId={grave.cemetery.id}
@@ -274,7 +310,7 @@ function GraveCard({ grave, cemetery }: { grave: TPublicBurial; cemetery: TCemet
 export default function Search({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
   const [params] = useSearchParams();
-  const { cemeteries, results, grave, graveCemetery } = loaderData;
+  const { cemeteries, results, grave, graveCemetery, memorialOf } = loaderData;
   const total = results ? t(results.totalCapped ? "search.found_more" : "search.found", { count: results.total }) : "";
   const submit = useSubmit();
   // Instant search: the results follow the name as it is typed (after a short pause).
@@ -384,7 +420,9 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
 
-      {grave ? <GraveCard key={grave.id} grave={grave} cemetery={graveCemetery} /> : null}
+      {grave ? (
+        <GraveCard key={grave.id} grave={grave} cemetery={graveCemetery} memorialId={memorialOf[grave.id]} />
+      ) : null}
 
       <p className="visually-hidden" role="status">
         {results ? total : ""}
@@ -415,6 +453,15 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
                   {fullName(b)}
                 </Link>
                 <span className="result__years">{years(b)}</span>
+                {memorialOf[b.id] ? (
+                  <Link
+                    to={to(`/memorial/${memorialOf[b.id]}`)}
+                    className="result__memorial"
+                    data-testid="result-memorial"
+                  >
+                    <Icon name="book" size={16} /> {t("memorial.page")}
+                  </Link>
+                ) : null}
                 <span className="muted">
                   {b.cemetery.name} · {t("search.sector")} {b.sector}, {t("search.row").toLowerCase()} {b.row},{" "}
                   {t("search.place").toLowerCase()} {b.place}
