@@ -288,7 +288,9 @@ function ShortAddress({ m, origin }: { m: TMemorialManage; origin: string }) {
       <h2 id="sa-title">{t("memorial_manage.address")}</h2>
       <p className="muted">{t(`memorial_manage.address_hint.${m.visibility}`)}</p>
       <p>
-        <code data-testid="memorial-short-address">{address}</code>{" "}
+        <code className="memorial__address" data-testid="memorial-short-address">
+          {address}
+        </code>{" "}
         <button
           type="button"
           className="button button--ghost button--small"

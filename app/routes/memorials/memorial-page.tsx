@@ -173,7 +173,8 @@ function PrivateMemorial({ m, answer }: { m: Extract<TMemorialByCode, { access: 
   );
 }
 
-const KIND_MARK: Record<TTributeShown["kind"], string> = { flower: "✿", candle: "🕯", message: "✉" };
+/** Each kind's mark: plain text symbols every phone's fonts have. */
+const KIND_MARK: Record<TTributeShown["kind"], string> = { flower: "✿", candle: "✧", message: "✉" };
 
 function OpenMemorial({ m, code, answer }: { m: TMemorialPage; code: string | null; answer: TReply | null }) {
   const { t, to, locale } = useT();
