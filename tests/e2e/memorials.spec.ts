@@ -1,6 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import { type Browser, type Page, request as playwrightRequest } from "@playwright/test";
 import { expect, test, waitsForHydration } from "./fixtures.ts";
-import { DEMO, login, watchForErrors } from "./helpers.ts";
+import { DEMO, DEV_CODE, login, watchForErrors } from "./helpers.ts";
 
 /** Everyone on a phone: 360 × 780, one thumb. */
 const PHONE = { viewport: { width: 360, height: 780 }, hasTouch: true };
@@ -140,3 +140,73 @@ for (const lang of ["ru", "kk"] as const) {
     await Promise.all([family.close(), visitor.close()]);
   });
 }
+
+/**
+ * The pages a search engine or a stranger reaches never name a memorial that is not public: for the
+ * demo by-link memorial and a private one, its id's page is the missing page's 404, the sitemaps,
+ * the grave card and the search results neither link it nor carry its code, and its short address
+ * says `noindex` with no preview (a private one without the person's name). The public demo
+ * memorial is in the sitemaps with its preview.
+ */
+test("a by-link or private memorial leaks through no public page", async ({ request, baseURL }) => {
+  const owner = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? "" } });
+  await owner.post("/api/v1/auth/otp/verify", { data: { phone: `+7${DEMO.client.phone}`, code: DEV_CODE } });
+  type TMine = {
+    memorials: { id: number; visibility: string; shortPath: string }[];
+    graves: { burialId: number; isResponsible: boolean }[];
+  };
+  const mine = (await (await owner.get("/api/v1/memorials/mine")).json()) as TMine;
+  const byLink = mine.memorials.find((m) => m.visibility === "link");
+  const grave = mine.graves.filter((g) => g.isResponsible).at(-1);
+  expect(byLink && grave).toBeTruthy();
+  const made = await owner.post("/api/v1/memorials", {
+    data: { burialId: grave?.burialId, visibility: "private", epitaphRu: "Только для семьи" },
+  });
+  expect(made.status()).toBe(201);
+  const priv = (await made.json()) as { id: number; shortPath: string };
+  const hidden = [];
+  for (const m of [byLink as { id: number; shortPath: string }, priv]) {
+    const manage = (await (await owner.get(`/api/v1/memorials/${m.id}/manage`)).json()) as {
+      grave: { burialId: number };
+      person: { surname: string };
+      visibility: string;
+    };
+    hidden.push({ ...m, code: m.shortPath.slice(3), burialId: manage.grave.burialId, ...manage });
+  }
+  await owner.dispose();
+
+  const sitemaps = (await Promise.all(["/sitemap.xml", "/kk/sitemap.xml"].map((p) => request.get(p)))).map((r) =>
+    r.text(),
+  );
+  const texts = await Promise.all(sitemaps);
+  const publicIds = ((await (await request.get("/api/v1/memorials/sitemap")).json()) as { items: { id: number }[] })
+    .items;
+  expect(publicIds.length).toBeGreaterThan(0);
+  for (const xml of texts) expect(xml).toContain(`/memorial/${publicIds[0]?.id}</loc>`);
+  const pub = await (await request.get(`/memorial/${publicIds[0]?.id}`)).text();
+  expect(pub).toContain('property="og:title"');
+
+  for (const m of hidden) {
+    for (const prefix of ["", "/kk"]) {
+      expect((await request.get(`${prefix}/memorial/${m.id}`)).status()).toBe(404);
+      const card = await (await request.get(`${prefix}/search?grave=${m.burialId}`)).text();
+      expect(card).not.toContain(m.code);
+      expect(card).not.toContain(`/memorial/${m.id}`);
+      const short = await request.get(`${prefix}${m.shortPath}`);
+      expect(short.status()).toBe(200);
+      const html = await short.text();
+      expect(html).toMatch(/<meta name="robots" content="noindex"/);
+      expect(html).not.toContain('property="og:');
+      if (m.visibility === "private") {
+        expect(html).not.toContain(m.person.surname);
+        expect(html).not.toContain("Только для семьи");
+      }
+    }
+    for (const xml of texts) {
+      expect(xml).not.toContain(`/memorial/${m.id}<`);
+      expect(xml).not.toContain(m.code);
+    }
+    const links = await (await request.get(`/api/v1/memorials/links?burialIds=${m.burialId}`)).json();
+    expect(links).toEqual({ items: [] });
+  }
+});
