@@ -40,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const id = pageId(params.id, request);
     memorial = await orPageError(request, () => api.get("/memorials/public/:id", { params: { id } }));
   }
-  return { memorial, code: params.code ?? null, origin, isSignedIn: me !== null };
+  return { memorial, origin, isSignedIn: me !== null };
 }
 
 const years = (p: TMemorialPage["person"]) =>
@@ -75,8 +75,10 @@ type TReply = { intent: string; id: number | null; done: boolean; form: TFormRep
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const rc = context.get(requestContext);
+  // By its code (any memorial the visitor can see), or by its id (public ones only).
   const code = params.code;
-  if (code === undefined || !isMemorialCode(code)) return notFound(request);
+  if (code !== undefined && !isMemorialCode(code)) return notFound(request);
+  const id = code === undefined ? pageId(params.id, request) : 0;
   const form = await request.formData();
   const intent = str(form, "intent");
   const reply = (sent: { ok: boolean; reply: unknown }, id: number | null = null): TReply =>
@@ -86,18 +88,22 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (intent === "tribute") {
     return reply(
       await submitForm(form, "ZTributeCreate", rc.locale, (body) =>
-        rc.api.post("/memorials/code/:code/tributes", { params: { code }, body }),
+        code === undefined
+          ? rc.api.post("/memorials/public/:id/tributes", { params: { id }, body })
+          : rc.api.post("/memorials/code/:code/tributes", { params: { code }, body }),
       ),
     );
   }
   if (intent === "suggest") {
     return reply(
       await submitForm(form, "ZSuggestionCreate", rc.locale, (body) =>
-        rc.api.post("/memorials/code/:code/suggestions", { params: { code }, body }),
+        code === undefined
+          ? rc.api.post("/memorials/public/:id/suggestions", { params: { id }, body })
+          : rc.api.post("/memorials/code/:code/suggestions", { params: { code }, body }),
       ),
     );
   }
-  if (intent === "access") {
+  if (intent === "access" && code !== undefined) {
     return reply(
       await submitForm(form, "ZAccessRequestCreate", rc.locale, (body) =>
         rc.api.post("/memorials/code/:code/access", { params: { code }, body }),
@@ -108,7 +114,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const tributeId = pageId(str(form, "tributeId"), request);
     return reply(
       await submitAction(() =>
-        rc.api.post("/memorials/code/:code/tributes/:tributeId/report", { params: { code, tributeId }, body: {} }),
+        code === undefined
+          ? rc.api.post("/memorials/public/:id/tributes/:tributeId/report", { params: { id, tributeId }, body: {} })
+          : rc.api.post("/memorials/code/:code/tributes/:tributeId/report", { params: { code, tributeId }, body: {} }),
       ),
       tributeId,
     );
@@ -119,10 +127,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 const isReply = (a: unknown): a is TReply => typeof a === "object" && a !== null && "intent" in a && "form" in a;
 
 export default function MemorialPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { memorial, code } = loaderData;
+  const { memorial } = loaderData;
   const answer = isReply(actionData) ? actionData : null;
   if (memorial.access === "private") return <PrivateMemorial m={memorial} answer={answer} />;
-  return <OpenMemorial m={memorial} code={code} answer={answer} />;
+  return <OpenMemorial m={memorial} answer={answer} />;
 }
 
 function SignInLink({ label }: { label: string }) {
@@ -176,7 +184,7 @@ function PrivateMemorial({ m, answer }: { m: Extract<TMemorialByCode, { access: 
 /** Each kind's mark: plain text symbols every phone's fonts have. */
 const KIND_MARK: Record<TTributeShown["kind"], string> = { flower: "✿", candle: "✧", message: "✉" };
 
-function OpenMemorial({ m, code, answer }: { m: TMemorialPage; code: string | null; answer: TReply | null }) {
+function OpenMemorial({ m, answer }: { m: TMemorialPage; answer: TReply | null }) {
   const { t, to, locale } = useT();
   const p = m.person;
   const lifeDates =
@@ -265,13 +273,13 @@ function OpenMemorial({ m, code, answer }: { m: TMemorialPage; code: string | nu
           <Icon name="map-pin" /> {t("memorial.grave_card")}
         </Link>
       </section>
-      <Tributes m={m} code={code} answer={answer} />
-      {code && m.isSignedIn ? <SuggestForm answer={answer} /> : null}
+      <Tributes m={m} answer={answer} />
+      {m.isSignedIn ? <SuggestForm answer={answer} /> : null}
     </article>
   );
 }
 
-function Tributes({ m, code, answer }: { m: TMemorialPage; code: string | null; answer: TReply | null }) {
+function Tributes({ m, answer }: { m: TMemorialPage; answer: TReply | null }) {
   const { t, locale } = useT();
   const busy = useNavigation().state !== "idle";
   const reported = answer?.intent === "report" ? answer : null;
@@ -287,7 +295,7 @@ function Tributes({ m, code, answer }: { m: TMemorialPage; code: string | null; 
           {waiting ? <span className="badge badge--wait"> {t("tribute.waiting")}</span> : null}
         </p>
         {x.text ? <p className="tribute__text">{x.text}</p> : null}
-        {!waiting && code && m.isSignedIn && !m.reported.includes(x.id) ? (
+        {!waiting && m.isSignedIn && !m.reported.includes(x.id) ? (
           reported?.id === x.id && reported.done ? (
             <p className="muted" role="status">
               {t("tribute.reported")}
@@ -323,11 +331,7 @@ function Tributes({ m, code, answer }: { m: TMemorialPage; code: string | null; 
         {m.waiting.map((x) => item(x, true))}
         {m.tributes.map((x) => item(x, false))}
       </ul>
-      {code === null ? null : m.isSignedIn ? (
-        <TributeForm answer={answer} />
-      ) : (
-        <SignInLink label={t("tribute.sign_in")} />
-      )}
+      {m.isSignedIn ? <TributeForm answer={answer} /> : <SignInLink label={t("tribute.sign_in")} />}
     </section>
   );
 }

@@ -314,7 +314,10 @@ export const memorialRoutes = createRouter()
       responses: { 201: jsonResponse(ZCreatedId, "Waiting for approval"), ...errorResponses(401, 403, 404, 422, 429) },
     }),
     async (c) =>
-      c.json(await leaveTribute(c.get("services"), callerOf(c), c.req.valid("param").code, c.req.valid("json")), 201),
+      c.json(
+        await leaveTribute(c.get("services"), callerOf(c), { code: c.req.valid("param").code }, c.req.valid("json")),
+        201,
+      ),
   )
   .openapi(
     apiRoute({
@@ -331,7 +334,7 @@ export const memorialRoutes = createRouter()
     }),
     async (c) => {
       const { code, tributeId } = c.req.valid("param");
-      return c.json(await reportTribute(c.get("services"), callerOf(c), code, tributeId), 200);
+      return c.json(await reportTribute(c.get("services"), callerOf(c), { code }, tributeId), 200);
     },
   )
   .openapi(
@@ -345,7 +348,58 @@ export const memorialRoutes = createRouter()
       responses: { 201: jsonResponse(ZCreatedId, "Sent to the managers"), ...errorResponses(401, 403, 404, 422, 429) },
     }),
     async (c) =>
-      c.json(await suggest(c.get("services"), callerOf(c), c.req.valid("param").code, c.req.valid("json")), 201),
+      c.json(
+        await suggest(c.get("services"), callerOf(c), { code: c.req.valid("param").code }, c.req.valid("json")),
+        201,
+      ),
+  )
+  // The same for a public memorial reached by its id (the grave card's and the search's link).
+  .openapi(
+    apiRoute({
+      permission: "memorials.visit",
+      method: "post",
+      path: "/memorials/public/{id}/tributes",
+      tags: TAGS,
+      summary: "Leave a tribute on a public memorial (the same filter and limits as by its code)",
+      request: { params: ZIdParam, body: jsonBody(ZTributeCreate) },
+      responses: { 201: jsonResponse(ZCreatedId, "Waiting for approval"), ...errorResponses(401, 403, 404, 422, 429) },
+    }),
+    async (c) =>
+      c.json(
+        await leaveTribute(c.get("services"), callerOf(c), { id: c.req.valid("param").id }, c.req.valid("json")),
+        201,
+      ),
+  )
+  .openapi(
+    apiRoute({
+      permission: "memorials.visit",
+      method: "post",
+      path: "/memorials/public/{id}/tributes/{tributeId}/report",
+      tags: TAGS,
+      summary: "Report a shown tribute of a public memorial",
+      request: { params: ZIdParam.extend({ tributeId: ZId }), body: jsonBody(z.object({})) },
+      responses: {
+        200: jsonResponse(z.object({ id: z.number(), status: z.string() }), "Reported"),
+        ...errorResponses(401, 403, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const { id, tributeId } = c.req.valid("param");
+      return c.json(await reportTribute(c.get("services"), callerOf(c), { id }, tributeId), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      permission: "memorials.visit",
+      method: "post",
+      path: "/memorials/public/{id}/suggestions",
+      tags: TAGS,
+      summary: "Suggest a photo or a correction to a public memorial's managers",
+      request: { params: ZIdParam, body: jsonBody(ZSuggestionCreate) },
+      responses: { 201: jsonResponse(ZCreatedId, "Sent to the managers"), ...errorResponses(401, 403, 404, 422, 429) },
+    }),
+    async (c) =>
+      c.json(await suggest(c.get("services"), callerOf(c), { id: c.req.valid("param").id }, c.req.valid("json")), 201),
   )
   .openapi(
     apiRoute({

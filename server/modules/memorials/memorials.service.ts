@@ -770,9 +770,23 @@ async function byCode(db: Queryable, code: string, user: TSessionUser | null) {
   return { m, isOpen: r !== undefined };
 }
 
+/**
+ * How a visitor names a memorial: by its code (public, by link, or private to its readers), or by its
+ * id (public ones only: ids are guessable).
+ */
+export type TMemorialRef = { code: string } | { id: number };
+
 /** A memorial a visitor can see, or 404 (a private one they cannot read is not found either). */
-async function openByCode(db: Queryable, code: string, user: TSessionUser): Promise<TMemorialRow> {
-  const found = await byCode(db, code, user);
+async function openMemorial(db: Queryable, ref: TMemorialRef, user: TSessionUser): Promise<TMemorialRow> {
+  if ("id" in ref) {
+    const [m] = await db
+      .select()
+      .from(memorials)
+      .where(and(eq(memorials.id, ref.id), eq(memorials.visibility, "public")));
+    if (!m) throw new AppError(404, "memorial_not_found");
+    return m;
+  }
+  const found = await byCode(db, ref.code, user);
   if (!found?.isOpen) throw new AppError(404, "memorial_not_found");
   return found.m;
 }
@@ -882,11 +896,11 @@ export async function getMemorialByCode(
 export async function leaveTribute(
   s: Services,
   user: TSessionUser,
-  code: string,
+  ref: TMemorialRef,
   input: z.output<typeof ZTributeCreate>,
 ): Promise<{ id: number }> {
   return s.db.transaction(async (tx) => {
-    const m = await openByCode(tx, code, user);
+    const m = await openMemorial(tx, ref, user);
     const now = s.now();
     await lockQuota(tx, `memorial_tribute:author:${user.id}`);
     const [byAuthor] = await tx
@@ -916,9 +930,9 @@ export async function leaveTribute(
 }
 
 /** A visitor reports a shown tribute of a memorial they can see (by its code): back to the queue. */
-export async function reportTribute(s: Services, user: TSessionUser, code: string, tributeId: number) {
+export async function reportTribute(s: Services, user: TSessionUser, ref: TMemorialRef, tributeId: number) {
   return s.db.transaction(async (tx) => {
-    const m = await openByCode(tx, code, user);
+    const m = await openMemorial(tx, ref, user);
     const [t] = await tx
       .select()
       .from(memorialTributes)
@@ -940,11 +954,11 @@ export async function reportTribute(s: Services, user: TSessionUser, code: strin
 export async function suggest(
   s: Services,
   user: TSessionUser,
-  code: string,
+  ref: TMemorialRef,
   input: z.output<typeof ZSuggestionCreate>,
 ): Promise<{ id: number }> {
   return s.db.transaction(async (tx) => {
-    const m = await openByCode(tx, code, user);
+    const m = await openMemorial(tx, ref, user);
     const now = s.now();
     await lockQuota(tx, `memorial_suggestion:author:${user.id}`);
     const [recent] = await tx

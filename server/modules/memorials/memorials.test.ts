@@ -377,6 +377,16 @@ describe("no leak of a memorial that is not public", () => {
       (await h.request("POST", `/memorial-tributes/${t.json.id}/moves/report`, { token: other.token, body: {} }))
         .status,
     ).toBe(404);
+    // Nor by its id, which leaves a tribute on public memorials only.
+    for (const m of hidden) {
+      const r = await h.request("POST", `/memorials/public/${m.id}/tributes`, { token: supplier, body: { kind: "candle" } });
+      expect(r).toMatchObject({ status: 404, json: missing.json });
+    }
+    const onPublic = await h.request("POST", `/memorials/public/${pub.json.id}/tributes`, {
+      token: supplier,
+      body: { kind: "flower" },
+    });
+    expect(onPublic.status).toBe(201);
     // And the public one is open by its id, indexable.
     expect((await h.request("GET", `/memorials/public/${pub.json.id}`)).json).toMatchObject({ isIndexable: true });
     // A public memorial hidden from search engines is off the sitemap and the links too.
