@@ -113,6 +113,12 @@ for (const lang of ["ru", "kk"] as const) {
     await visitor.page.goto(`${w.prefix}/memorial/${id}`);
     await expect(visitor.page.getByTestId("tribute").filter({ hasText: w.candle })).toHaveCount(1);
     expect(await robotsAndPreview(visitor.page)).toEqual({ robots: null, ogTitle: 1 });
+    // Public now: its grave card links it, and the link leads back to it.
+    await visitor.page.getByTestId("memorial-grave-link").tap();
+    await expect(visitor.page.getByTestId("grave-card")).toBeVisible();
+    await visitor.page.getByTestId("grave-memorial").tap();
+    await expect(visitor.page.getByTestId("memorial-epitaph")).toHaveText(w.epitaph);
+    await expectNoSideScroll(visitor.page);
 
     // The family makes it private: its short address asks for access and names nobody.
     await family.page.goto(`${w.prefix}/client/memorial/${id}`);
