@@ -216,3 +216,75 @@ test("a by-link or private memorial leaks through no public page", async ({ requ
     expect(links).toEqual({ items: [] });
   }
 });
+
+const CLAIM_WORDS = {
+  ru: { prefix: "", relation: "Внук или внучка", epitaph: "Дедушка, мы помним тебя." },
+  kk: { prefix: "/kk", relation: "Немересі", epitaph: "Ата, біз сені еске аламыз." },
+} as const;
+
+for (const lang of ["ru", "kk"] as const) {
+  const w = CLAIM_WORDS[lang];
+  /**
+   * A relative who is not the grave's responsible person: from the grave card, asks the cemetery to
+   * verify them (relation, a document); the cemetery's manager approves in the requests' tab; the
+   * relative then makes the grave's memorial.
+   */
+  test(`a relative verified by the cemetery makes a grave's memorial (${lang})`, async ({ browser, baseURL }) => {
+    const relative = await personOnPhone(browser, baseURL, VISITOR, lang);
+    const manager = await personOnPhone(browser, baseURL, DEMO.manager.phone, lang);
+    // A grave of the registry that nobody has claimed and that has no memorial yet.
+    const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? "" } });
+    await api.post("/api/v1/auth/otp/verify", { data: { phone: `+7${VISITOR}`, code: DEV_CODE } });
+    const found = (await (await api.get("/api/v1/burials/search?q=%D0%B0%D1%85%D0%BC%D0%B5%D1%82")).json()) as {
+      items: { id: number }[];
+    };
+    let burialId = 0;
+    for (const b of found.items) {
+      const g = (await (await api.get(`/api/v1/memorials/graves/${b.id}`)).json()) as {
+        claim: unknown;
+        memorialId: number | null;
+        isResponsible: boolean;
+      };
+      if (g.claim === null && g.memorialId === null && !g.isResponsible) {
+        burialId = b.id;
+        break;
+      }
+    }
+    await api.dispose();
+    expect(burialId).toBeGreaterThan(0);
+
+    // The grave card leads to the memorial's making; not responsible, the relative asks to be verified.
+    await relative.page.goto(`${w.prefix}/search?grave=${burialId}`);
+    await relative.page.getByTestId("grave-memorial-create").tap();
+    const claim = relative.page.getByTestId("claim-form");
+    await claim.getByTestId("claim-relation").selectOption({ label: w.relation });
+    await claim.locator("input[type=file]").setInputFiles({
+      name: "birth-certificate.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF"),
+    });
+    await expect(claim.locator("input[type=hidden][name=documentIds]")).toHaveCount(1);
+    await expectNoSideScroll(relative.page);
+    await claim.getByTestId("claim-submit").tap();
+    await expect(relative.page.getByTestId("claim-waiting")).toBeVisible();
+
+    // The cemetery's manager approves it in the requests' tab.
+    await manager.page.goto(`${w.prefix}/manager/requests`);
+    await manager.page.getByTestId("tab-memorials").tap();
+    const card = manager.page.getByTestId("memorial-claims").locator("li").filter({ hasText: w.relation }).first();
+    await expect(card).toContainText("+77010000019");
+    await card.getByTestId("move-approve-button").tap();
+    await expect(card.getByTestId("move-done")).toBeVisible();
+    await expectNoSideScroll(manager.page);
+
+    // The relative, verified, makes the memorial.
+    await relative.page.reload();
+    const create = relative.page.getByTestId("memorial-create-form");
+    await create.getByTestId(`epitaph-${lang}`).fill(w.epitaph);
+    await create.getByTestId("memorial-create-submit").tap();
+    await expect(relative.page.getByTestId("memorial-created")).toBeVisible();
+
+    expect([...relative.errors, ...manager.errors]).toEqual([]);
+    await Promise.all([relative.close(), manager.close()]);
+  });
+}
