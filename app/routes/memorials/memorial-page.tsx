@@ -115,7 +115,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     return reply(
       await submitAction(() =>
         code === undefined
-          ? rc.api.post("/memorials/public/:id/tributes/:tributeId/report", { params: { id, tributeId }, body: {} })
+          ? rc.api.post("/memorial-tributes/:id/moves/:move", { params: { id: tributeId, move: "report" }, body: {} })
           : rc.api.post("/memorials/code/:code/tributes/:tributeId/report", { params: { code, tributeId }, body: {} }),
       ),
       tributeId,

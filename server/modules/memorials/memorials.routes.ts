@@ -353,7 +353,8 @@ export const memorialRoutes = createRouter()
         201,
       ),
   )
-  // The same for a public memorial reached by its id (the grave card's and the search's link).
+  // The same for a public memorial reached by its id (the grave card's and the search's link); its
+  // shown tributes are reported through the tributes' move operation, which reaches public ones.
   .openapi(
     apiRoute({
       permission: "memorials.visit",
@@ -369,24 +370,6 @@ export const memorialRoutes = createRouter()
         await leaveTribute(c.get("services"), callerOf(c), { id: c.req.valid("param").id }, c.req.valid("json")),
         201,
       ),
-  )
-  .openapi(
-    apiRoute({
-      permission: "memorials.visit",
-      method: "post",
-      path: "/memorials/public/{id}/tributes/{tributeId}/report",
-      tags: TAGS,
-      summary: "Report a shown tribute of a public memorial",
-      request: { params: ZIdParam.extend({ tributeId: ZId }), body: jsonBody(z.object({})) },
-      responses: {
-        200: jsonResponse(z.object({ id: z.number(), status: z.string() }), "Reported"),
-        ...errorResponses(401, 403, 404, 409, 422),
-      },
-    }),
-    async (c) => {
-      const { id, tributeId } = c.req.valid("param");
-      return c.json(await reportTribute(c.get("services"), callerOf(c), { id }, tributeId), 200);
-    },
   )
   .openapi(
     apiRoute({

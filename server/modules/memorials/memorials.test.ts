@@ -379,7 +379,10 @@ describe("no leak of a memorial that is not public", () => {
     ).toBe(404);
     // Nor by its id, which leaves a tribute on public memorials only.
     for (const m of hidden) {
-      const r = await h.request("POST", `/memorials/public/${m.id}/tributes`, { token: supplier, body: { kind: "candle" } });
+      const r = await h.request("POST", `/memorials/public/${m.id}/tributes`, {
+        token: supplier,
+        body: { kind: "candle" },
+      });
       expect(r).toMatchObject({ status: 404, json: missing.json });
     }
     const onPublic = await h.request("POST", `/memorials/public/${pub.json.id}/tributes`, {
@@ -387,6 +390,12 @@ describe("no leak of a memorial that is not public", () => {
       body: { kind: "flower" },
     });
     expect(onPublic.status).toBe(201);
+    // A public memorial's shown tribute is reported through the tributes' move operation.
+    await h.request("POST", `/memorial-tributes/${onPublic.json.id}/moves/approve`, { token: client, body: {} });
+    expect(
+      (await h.request("POST", `/memorial-tributes/${onPublic.json.id}/moves/report`, { token: other.token, body: {} }))
+        .json,
+    ).toMatchObject({ status: "pending" });
     // And the public one is open by its id, indexable.
     expect((await h.request("GET", `/memorials/public/${pub.json.id}`)).json).toMatchObject({ isIndexable: true });
     // A public memorial hidden from search engines is off the sitemap and the links too.
