@@ -11,3 +11,4 @@ export * from "./review-forms.ts";
 export * from "./schemas.ts";
 export * from "./catalog-forms.ts";
 export * from "./handover-forms.ts";
+export * from "./memorial-forms.ts";

@@ -102,6 +102,12 @@ export const PERMISSIONS = {
   "care.read": ["client", "manager", "admin"],
   /** The cemetery's side: the price list and season, accept, schedule, do, reject; issue or refuse permits. */
   "care.handle": ["manager", "admin"],
+  // Memorial pages (issue 16 §1): whose memorial, `managesMemorial` (the grave's responsible person, a
+  // verified relative, an accepted co-manager); who sees one, its visibility (memorials module).
+  /** Make and manage the memorials of the graves one is responsible for (or verified for), ask to be verified. */
+  "memorials.manage": ["client"],
+  /** Leave a tribute, suggest a photo or a correction, report a tribute, ask to see a private memorial. */
+  "memorials.visit": ["client", "supplier", "manager", "akimat", "admin"],
   // Each role's own area of the site (its notifications page, its navigation)
   "area.admin": ["admin"],
   "area.akimat": ["akimat"],

@@ -157,6 +157,9 @@ describe("route table", () => {
       "admin-comment-appeals": admin,
       "supplier-reviews": ["supplier"],
       "client-reviews": ["client"],
+      "client-memorial": ["client"],
+      "client-memorial-create": ["client"],
+      "client-memorial-item": ["client"],
       // The marketplace's catalogue (issue 15 §1): the company's people work it, the admin moderates it.
       "admin-products": admin,
       "supplier-services-active": ["supplier"],

@@ -46,6 +46,11 @@ const TABLE = [
     file: "routes/services/price-list.tsx",
     layout: "public",
   },
+  // Memorial pages (issue 16 §1): a public memorial by id (public ones only), any memorial by its
+  // permanent short code (by-link ones; a private one's "request access" page). Listed in the
+  // sitemap by id, public and indexable ones only.
+  { id: "memorial", path: "/memorial/:id", file: "routes/memorials/memorial-page.tsx", layout: "public" },
+  { id: "memorial-code", path: "/m/:code", file: "routes/memorials/memorial-page.tsx", layout: "public" },
   // Sign-in (the staff entry is the same screen)
   { id: "login", path: "/login", file: "routes/login.tsx", layout: "form" },
   { id: "admin-login", path: "/admin/login", file: "routes/login.tsx", layout: "form" },
@@ -546,6 +551,28 @@ const TABLE = [
     layout: "client",
     permission: "reviews.write",
     nav: "review_nav.client",
+  },
+  {
+    id: "client-memorial",
+    path: "/client/memorial",
+    file: "routes/memorials/my-memorials.tsx",
+    layout: "client",
+    permission: "memorials.manage",
+    nav: "memorial_nav.client",
+  },
+  {
+    id: "client-memorial-create",
+    path: "/client/memorial/create",
+    file: "routes/memorials/memorial-create.tsx",
+    layout: "client",
+    permission: "memorials.manage",
+  },
+  {
+    id: "client-memorial-item",
+    path: "/client/memorial/:id",
+    file: "routes/memorials/memorial-manage.tsx",
+    layout: "client",
+    permission: "memorials.manage",
   },
   {
     id: "client-cemetery",

@@ -29,6 +29,7 @@ import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { careRoutes } from "./modules/ennoblement/ennoblement.routes.ts";
 import { supplierPeopleRoutes } from "./modules/suppliers/supplier-people.routes.ts";
+import { memorialRoutes } from "./modules/memorials/memorials.routes.ts";
 
 /**
  * Every module's operations in one router, mounted by `createApi` under `/api/v1`. Its type is the API's
@@ -63,7 +64,8 @@ export const apiOperations = createRouter()
   .route("/", supplierReportRoutes)
   .route("/", reviewRoutes)
   .route("/", catalogRoutes)
-  .route("/", careRoutes);
+  .route("/", careRoutes)
+  .route("/", memorialRoutes);
 
 /** Path → verb → input and output of every operation (Hono's schema of the router). */
 export type ApiSchema = ExtractSchema<typeof apiOperations>;

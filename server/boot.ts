@@ -7,6 +7,7 @@ import { seedReviewsDemo } from "./modules/reviews/reviews.seed.ts";
 import { seedHandoversDemo } from "./modules/handovers/handovers.seed.ts";
 import { seedCareDemo } from "./modules/ennoblement/ennoblement.seed.ts";
 import { writeDemoFiles } from "./db/demo-files.ts";
+import { seedMemorialsDemo } from "./modules/memorials/memorials.seed.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { HttpSmsSender, LogSmsSender } from "./modules/auth/sms.ts";
 import { startJobs } from "./modules/jobs/jobs.service.ts";
@@ -44,6 +45,7 @@ export async function boot(): Promise<{ services: Services; database: Database; 
         await seedReviewsDemo(tx, akimatId);
         await seedHandoversDemo(tx, akimatId);
         await seedCareDemo(tx);
+        await seedMemorialsDemo(tx);
       }),
     );
     logger.info({ ms: Date.now() - started }, "demo seed checked");

@@ -20,6 +20,13 @@ import { supplierMachine } from "./modules/suppliers/suppliers.machine.ts";
 import type { TMachine } from "./modules/workflow/workflow.ts";
 import { careRequestMachine, permitMachine } from "./modules/ennoblement/ennoblement.machine.ts";
 import { CARE_MOVE_FORMS, PERMIT_MOVE_FORMS } from "../common/ennoblement.ts";
+import { ACCESS_MOVE_FORMS, CLAIM_MOVE_FORMS, SUGGESTION_MOVE_FORMS, TRIBUTE_MOVE_FORMS } from "../common/memorials.ts";
+import {
+  accessMachine,
+  claimMachine,
+  suggestionMachine,
+  tributeMachine,
+} from "./modules/memorials/memorials.machine.ts";
 
 /** A workflow: its machine, and the forms its moves ask for (shared with the screens). */
 export type TWorkflow = { machine: TMachine; forms: TMoveForms<string> };
@@ -44,4 +51,8 @@ export const WORKFLOWS: readonly TWorkflow[] = [
   { machine: handoverMachine, forms: HANDOVER_MOVE_FORMS },
   { machine: careRequestMachine, forms: CARE_MOVE_FORMS },
   { machine: permitMachine, forms: PERMIT_MOVE_FORMS },
+  { machine: tributeMachine, forms: TRIBUTE_MOVE_FORMS },
+  { machine: suggestionMachine, forms: SUGGESTION_MOVE_FORMS },
+  { machine: accessMachine, forms: ACCESS_MOVE_FORMS },
+  { machine: claimMachine, forms: CLAIM_MOVE_FORMS },
 ] as unknown as readonly TWorkflow[];

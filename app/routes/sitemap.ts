@@ -12,13 +12,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname.replace(/\/sitemap\.xml$/, "") || "/");
   const base = (process.env.PUBLIC_URL ?? url.origin).replace(/\/$/, "");
   const api = context.get(requestContext).api;
-  const [news, catalog] = await Promise.all([api.get("/news/sitemap"), api.get("/catalog/sitemap")]);
+  const [news, catalog, memorials] = await Promise.all([
+    api.get("/news/sitemap"),
+    api.get("/catalog/sitemap"),
+    api.get("/memorials/sitemap"),
+  ]);
   const pages = [
     ...ROUTES.filter((r) => r.sitemap).map((r) => ({ path: r.path, lastmod: undefined as string | undefined })),
     ...news.items.map((n) => ({ path: `/news/${n.id}`, lastmod: n.updatedAt.slice(0, 10) })),
     // The catalogue's items on sale, and each selling company's price list.
     ...catalog.items.map((i) => ({ path: `/services/${i.id}`, lastmod: i.updatedAt.slice(0, 10) })),
     ...catalog.suppliers.map((id) => ({ path: `/services/suppliers/${id}`, lastmod: undefined })),
+    // Memorial pages: public ones not hidden from search engines only (never by link or private).
+    ...memorials.items.map((m) => ({ path: `/memorial/${m.id}`, lastmod: m.updatedAt.slice(0, 10) })),
   ];
   const entries = pages.map((p) => {
     const loc = `${base}${localizePath(p.path, locale)}`;

@@ -21,3 +21,4 @@ export * from "../modules/users/users.tables.ts";
 export * from "../modules/reviews/reviews.tables.ts";
 export * from "../modules/handovers/handovers.tables.ts";
 export * from "../modules/ennoblement/ennoblement.tables.ts";
+export * from "../modules/memorials/memorials.tables.ts";

@@ -95,7 +95,22 @@ export type ErrorCode =
   | "care_price_missing"
   | "care_permit_missing"
   | "care_not_payable"
-  | "care_out_of_season";
+  | "care_out_of_season"
+  | "memorial_not_found"
+  | "memorial_exists"
+  | "memorial_not_owner"
+  | "memorial_recent_public"
+  | "memorial_claim_open"
+  | "memorial_claim_not_found"
+  | "memorial_member_exists"
+  | "memorial_invitation_not_found"
+  | "tribute_not_found"
+  | "tribute_rate_limited"
+  | "tribute_memorial_busy"
+  | "tribute_reported"
+  | "suggestion_not_found"
+  | "access_request_not_found"
+  | "access_request_open";
 
 /** A field-level problem: the field's path and a message key with its parameters. */
 export type FieldIssue = { path: string; key: string; params?: Record<string, string | number> };

@@ -1,4 +1,9 @@
-import { Form, useSearchParams } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { CLAIM_MOVE_FORMS } from "../../../common/memorials.ts";
+import { CLAIM_SCREEN_MOVES, MemorialClaims } from "../../components/memorial-claims.tsx";
+import type { TMoveReply } from "../../components/move-forms.tsx";
+import { moveAction } from "../../lib/moves.server.ts";
 import { pageNumber } from "../../../common/schemas.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -37,6 +42,10 @@ function filtersOf(params: URLSearchParams) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const url = new URL(request.url);
+  // The relatives' requests to be verified for a memorial page (issue 16 §1): a tab of the same inbox.
+  if (url.searchParams.get("tab") === "memorials") {
+    return { tab: "memorials" as const, claims: (await api.get("/memorials/claims")).items };
+  }
   const f = filtersOf(url.searchParams);
   const [requests, cemeteries, picked] = await Promise.all([
     api.get("/manager/requests", {
@@ -52,11 +61,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     api.get("/manager/cemeteries"),
     pickerFromUrl(api, url),
   ]);
-  return { requests, cemeteries: cemeteries.items.map((c) => ({ id: c.id, name: c.name })), picked };
+  return {
+    tab: "visitors" as const,
+    requests,
+    cemeteries: cemeteries.items.map((c) => ({ id: c.id, name: c.name })),
+    picked,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
+  if (str(form, "of") === "claim") {
+    const rc = context.get(requestContext);
+    return moveAction(request, rc.locale, {
+      form,
+      of: "claim",
+      forms: CLAIM_MOVE_FORMS,
+      moves: CLAIM_SCREEN_MOVES,
+      send: (move, body, id) => rc.api.post("/memorial-claims/:id/moves/:move", { params: { id, move }, body }),
+    });
+  }
   if (str(form, "intent") !== "answer") return null;
   return answerRequest(context.get(requestContext), form);
 }
@@ -67,11 +91,56 @@ export async function action({ context, request }: Route.ActionArgs) {
  * place, the record picked from a search.
  */
 export default function ManagerRequests({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, to } = useT();
+  const tabs = (
+    <nav className="tabs" aria-label={t("memorial_claims.tabs")}>
+      <Link
+        className="tabs__item"
+        to={to("/manager/requests")}
+        aria-current={loaderData.tab === "visitors" ? "page" : undefined}
+      >
+        {t("memorial_claims.tab_visitors")}
+      </Link>
+      <Link
+        className="tabs__item"
+        to={to("/manager/requests?tab=memorials")}
+        aria-current={loaderData.tab === "memorials" ? "page" : undefined}
+        data-testid="tab-memorials"
+      >
+        {t("memorial_claims.tab")}
+      </Link>
+    </nav>
+  );
+  if (loaderData.tab === "memorials") {
+    const answer =
+      actionData && "move" in actionData ? (actionData as TMoveReply<(typeof CLAIM_SCREEN_MOVES)[number]>) : null;
+    return (
+      <section aria-labelledby="inbox-title" className="stack">
+        <h1 id="inbox-title">{t("manager.inbox.title")}</h1>
+        {tabs}
+        <p className="field__hint">{t("memorial_claims.intro")}</p>
+        <MemorialClaims items={loaderData.claims} answer={answer} />
+      </section>
+    );
+  }
+  return <VisitorRequests data={loaderData} actionData={actionData} tabs={tabs} />;
+}
+
+function VisitorRequests({
+  data,
+  actionData,
+  tabs,
+}: {
+  data: Extract<Route.ComponentProps["loaderData"], { tab: "visitors" }>;
+  actionData: Route.ComponentProps["actionData"];
+  tabs: ReactNode;
+}) {
   const { t } = useT();
   const [params] = useSearchParams();
   const f = filtersOf(params);
-  const { requests, cemeteries, picked } = loaderData;
-  const sent = useAnswerSent(actionData ?? undefined);
+  const { requests, cemeteries, picked } = data;
+  const answerData = actionData && !("move" in actionData) ? actionData : undefined;
+  const sent = useAnswerSent(answerData ?? undefined);
   const select = (name: string, label: string, value: string, options: [string, string][]) => (
     <div className="field">
       <label className="field__label" htmlFor={`f-${name}`}>
@@ -89,6 +158,7 @@ export default function ManagerRequests({ loaderData, actionData }: Route.Compon
   return (
     <section aria-labelledby="inbox-title">
       <h1 id="inbox-title">{t("manager.inbox.title")}</h1>
+      {tabs}
       <p className="field__hint">{t("manager.inbox.intro")}</p>
       <Form method="get" className="card filters-form" role="search" aria-label={t("manager.inbox.filters")}>
         <div className="form__row">
@@ -133,7 +203,7 @@ export default function ManagerRequests({ loaderData, actionData }: Route.Compon
             picked={picked}
             showCemetery
             onSent={sent.onSent}
-            pageAnswer={actionData ?? undefined}
+            pageAnswer={answerData ?? undefined}
           />
         ))}
       </ul>

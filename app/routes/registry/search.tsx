@@ -49,12 +49,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     hasQuery ? api.get("/burials/search", { query }) : Promise.resolve(null),
     graveId ? api.get("/burials/:id", { params: { id: graveId } }).catch(() => null) : Promise.resolve(null),
   ]);
-  // The grave's cemetery, for its boundary on the grave card's map.
-  const graveCemetery = grave ? await api.get("/cemeteries/:id", { params: { id: grave.cemetery.id } }) : null;
+  // The grave's cemetery, for its boundary on the grave card's map; the public memorial pages of the
+  // graves shown (the memorials' API names public, indexable ones only: no other leaks through here).
+  const burialIds = [...(results?.items.map((b) => b.id) ?? []), ...(grave ? [grave.id] : [])];
+  const [graveCemetery, memorialLinks] = await Promise.all([
+    grave ? api.get("/cemeteries/:id", { params: { id: grave.cemetery.id } }) : null,
+    burialIds.length
+      ? api.get("/memorials/links", { query: { burialIds: burialIds.join(",") } }).catch(() => ({ items: [] }))
+      : { items: [] },
+  ]);
+  const memorialOf: Record<number, number> = {};
+  for (const l of memorialLinks.items) memorialOf[l.burialId] = l.id;
   const meta = { title: translate(locale, "search.title"), description: translate(locale, "search.meta_description") };
   // The grave's permanent short address, as its QR code holds it (the configured public origin).
   const shortUrl = grave ? `${publicUrl}${graveShortPath(grave.id)}` : null;
-  return { cemeteries: cemeteries.items, results, grave, graveCemetery, shortUrl, meta };
+  return { cemeteries: cemeteries.items, results, grave, graveCemetery, shortUrl, meta, memorialOf };
 }
 
 /** A visitor asks the staff to find a burial the search did not show. */
@@ -284,10 +293,13 @@ function GraveCard({
   grave,
   cemetery,
   shortUrl,
+  memorialId,
 }: {
   grave: TPublicBurial;
   cemetery: TCemeteryDetail | null;
   shortUrl: string | null;
+  /** Its public memorial page, when it has one. */
+  memorialId?: number;
 }) {
   const { t, locale, to } = useT();
   const [copied, setCopied] = useState(false);
@@ -353,6 +365,24 @@ function GraveCard({
           </a>
         </p>
       )}
+      <p className="grave-card__memorial">
+        {memorialId ? (
+          <Link
+            className="button button--ghost button--small"
+            to={to(`/memorial/${memorialId}`)}
+            data-testid="grave-memorial"
+          >
+            <Icon name="book" size={16} /> {t("memorial.open_page")}
+          </Link>
+        ) : null}{" "}
+        <Link
+          to={to(`/client/memorial/create?burial=${grave.id}`)}
+          className="muted"
+          data-testid="grave-memorial-create"
+        >
+          {t("memorial.create_for_grave")}
+        </Link>
+      </p>
       <PlotMap
         key={grave.id}
         cemeteryId={grave.cemetery.id}
@@ -371,7 +401,7 @@ function GraveCard({
 export default function Search({ loaderData, actionData }: Route.ComponentProps) {
   const { t, to } = useT();
   const [params] = useSearchParams();
-  const { cemeteries, results, grave, graveCemetery, shortUrl } = loaderData;
+  const { cemeteries, results, grave, graveCemetery, shortUrl, memorialOf } = loaderData;
   const total = results ? t(results.totalCapped ? "search.found_more" : "search.found", { count: results.total }) : "";
   const submit = useSubmit();
   // Instant search: the results follow the name as it is typed (after a short pause).
@@ -481,7 +511,15 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
 
-      {grave ? <GraveCard key={grave.id} grave={grave} cemetery={graveCemetery} shortUrl={shortUrl} /> : null}
+      {grave ? (
+        <GraveCard
+          key={grave.id}
+          grave={grave}
+          cemetery={graveCemetery}
+          shortUrl={shortUrl}
+          memorialId={memorialOf[grave.id]}
+        />
+      ) : null}
 
       <p className="visually-hidden" role="status">
         {results ? total : ""}
@@ -512,6 +550,15 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
                   {fullName(b)}
                 </Link>
                 <span className="result__years">{years(b)}</span>
+                {memorialOf[b.id] ? (
+                  <Link
+                    to={to(`/memorial/${memorialOf[b.id]}`)}
+                    className="result__memorial"
+                    data-testid="result-memorial"
+                  >
+                    <Icon name="book" size={16} /> {t("memorial.page")}
+                  </Link>
+                ) : null}
                 <span className="muted">
                   {b.cemetery.name} · {t("search.sector")} {b.sector}, {t("search.row").toLowerCase()} {b.row},{" "}
                   {t("search.place").toLowerCase()} {b.place}

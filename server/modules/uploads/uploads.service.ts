@@ -485,3 +485,35 @@ export async function removeStaleUploads(s: Services): Promise<number> {
   }
   return stale.length;
 }
+
+/**
+ * Moves the files bound to one record to another (a visitor's suggested photo accepted into a
+ * memorial's gallery): the module that owns both records decides; the files keep their uploader.
+ */
+export async function rebindUploads(
+  tx: Queryable,
+  from: { entityType: string; entityId: string | number },
+  to: { entityType: string; entityId: string | number; isPublic: boolean },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(uploads)
+    .set({ entityType: to.entityType, entityId: String(to.entityId), isPublic: to.isPublic, attachedAt: now })
+    .where(and(eq(uploads.entityType, from.entityType), eq(uploads.entityId, String(from.entityId))));
+}
+
+/** Lets one file go from a record (a photo taken out of a gallery): removed with the other unattached files. */
+export async function detachUpload(
+  tx: Queryable,
+  entityType: string,
+  entityId: string | number,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(uploads)
+    .set({ entityType: null, entityId: null, attachedAt: null, isPublic: false, createdAt: now })
+    .where(and(eq(uploads.id, id), eq(uploads.entityType, entityType), eq(uploads.entityId, String(entityId))))
+    .returning({ id: uploads.id });
+  return rows.length > 0;
+}
