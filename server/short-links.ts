@@ -3,22 +3,26 @@
  * (`/kk/g/<code>` the Kazakh one). They are what the QR plaques on the graves hold, so they resolve
  * here, on this site, with nothing outside in the way, and never change.
  *
- * Outside the modules on purpose: what an address opens may come to depend on several of them (a
- * grave with a public memorial opens the memorial), and a module below cannot import one above.
+ * Outside the modules on purpose: what an address opens depends on several of them (a grave with a
+ * public memorial opens the memorial), and a module below cannot import one above.
  */
 import type { Context, Next } from "hono";
 import { detectLocale, type Locale, localizePath } from "../common/locale.ts";
 import { parseShortCode } from "../common/short-code.ts";
 import type { Db } from "./db/client.ts";
 import { burialExists } from "./modules/burials/grave-walk.service.ts";
+import { publicMemorialOf } from "./modules/memorials/memorials.service.ts";
 
 /**
- * Where a grave's short address leads, in a locale: its public card (a reburied record's card too:
- * it says where the remains went). Null when no such record exists. The one place to extend when
- * a grave is to open something else (its public memorial).
+ * Where a grave's short address leads, in a locale: its public memorial page when it has one (the
+ * one its card links: public and not hidden from search engines — a by-link or private memorial is
+ * never revealed by the grave's code), else its public card (a reburied record's card too: it says
+ * where the remains went). Null when no such record exists.
  */
 export async function graveShortTarget(db: Db, burialId: number, locale: Locale): Promise<string | null> {
   if (!(await burialExists(db, burialId))) return null;
+  const memorialId = await publicMemorialOf(db, burialId);
+  if (memorialId !== null) return localizePath(`/memorial/${memorialId}`, locale);
   return `${localizePath("/search", locale)}?grave=${burialId}#grave-title`;
 }
 

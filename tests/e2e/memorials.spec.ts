@@ -69,10 +69,19 @@ for (const lang of ["ru", "kk"] as const) {
     await expect(family.page.getByTestId("memorial-created")).toBeVisible();
     const id = Number(/\/client\/memorial\/(\d+)/.exec(family.page.url())?.[1]);
     expect(id).toBeGreaterThan(0);
-    const address = (await family.page.getByTestId("memorial-short-address").textContent()) ?? "";
+    const address = (await family.page.getByTestId("memorial-short-address").getAttribute("href")) ?? "";
     const shortPath = new URL(address).pathname;
     expect(shortPath).toMatch(/^\/m\/[a-z2-7]{12}$/);
     await expectNoSideScroll(family.page);
+    // Its QR code and plaque sheet, made by the product itself, for its managers.
+    await expect(family.page.getByTestId("memorial-qr-image")).toHaveJSProperty("complete", true);
+    expect(
+      await family.page.getByTestId("memorial-qr-image").evaluate((i: HTMLImageElement) => i.naturalWidth),
+    ).toBeGreaterThan(0);
+    const sheet = await family.page.request.get(
+      (await family.page.getByTestId("memorial-plaque").getAttribute("href")) ?? "",
+    );
+    expect(sheet.headers()["content-type"]).toBe("application/pdf");
 
     // Its short address opens it; by link, it is hidden from search engines and previews.
     await family.page.getByTestId("memorial-open").tap();

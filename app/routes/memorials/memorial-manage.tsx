@@ -17,6 +17,7 @@ import { fullName } from "../../../common/person.ts";
 import { FieldMessage } from "../../components/field-message.tsx";
 import { Field, FormError, PhoneField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { QrPlaque } from "../../components/qr-plaque.tsx";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
 import { linesOf, MemorialContentFields } from "../../components/memorial-content.tsx";
 import { MoveForms, type TMoveReply } from "../../components/move-forms.tsx";
@@ -33,11 +34,12 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { api } = context.get(requestContext);
+  const { api, publicUrl } = context.get(requestContext);
   const id = pageId(params.id, request);
   const memorial = await orPageError(request, () => api.get("/memorials/:id/manage", { params: { id } }));
   const url = new URL(request.url);
-  const origin = (process.env.PUBLIC_URL ?? url.origin).replace(/\/$/, "");
+  // The permanent short address in full, as its QR code holds it (the configured public origin).
+  const origin = publicUrl;
   return { memorial, origin, created: url.searchParams.get("created") === "1" };
 }
 
@@ -281,26 +283,11 @@ export default function MemorialManage({ loaderData, actionData }: Route.Compone
 
 function ShortAddress({ m, origin }: { m: TMemorialManage; origin: string }) {
   const { t, to } = useT();
-  const [copied, setCopied] = useState(false);
-  const address = `${origin}${m.shortPath}`;
   return (
     <section className="card stack" aria-labelledby="sa-title">
       <h2 id="sa-title">{t("memorial_manage.address")}</h2>
       <p className="muted">{t(`memorial_manage.address_hint.${m.visibility}`)}</p>
-      <p>
-        <code className="memorial__address" data-testid="memorial-short-address">
-          {address}
-        </code>{" "}
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => {
-            void navigator.clipboard?.writeText(address).then(() => setCopied(true));
-          }}
-        >
-          {copied ? t("search.copied") : t("search.copy")}
-        </button>
-      </p>
+      <QrPlaque files={`/api/v1/memorials/${m.id}`} shortUrl={`${origin}${m.shortPath}`} name="memorial" open />
       <p>
         <Link className="button button--ghost" to={to(m.shortPath)} data-testid="memorial-open">
           <Icon name="globe" /> {t("memorial_manage.open")}

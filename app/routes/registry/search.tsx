@@ -6,6 +6,7 @@ import { formatDate, translate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
 import { Field, FormError, NamedOptions, PhoneField, PrivacyNote, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { QrPlaque } from "../../components/qr-plaque.tsx";
 import { LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
 import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
@@ -208,84 +209,6 @@ function Reburied({ reburied }: { reburied: NonNullable<TPublicBurial["reburied"
 }
 
 /**
- * The grave's QR code and plaque (decision 027): the code of its permanent short address (drawn by
- * the API, as the plaque's files are), the address to copy, and the files to download and print.
- */
-function GraveQr({ grave, shortUrl }: { grave: TPublicBurial; shortUrl: string }) {
-  const { t, locale } = useT();
-  const [copied, setCopied] = useState(false);
-  const [lang, setLang] = useState(locale);
-  const base = `/api/v1/burials/${grave.id}`;
-  const address = shortUrl.replace(/^https?:\/\//, "");
-  return (
-    <details className="grave-qr" data-testid="grave-qr">
-      <summary>{t("grave_qr.title")}</summary>
-      <p className="muted">{t("grave_qr.lead")}</p>
-      <div className="grave-qr__body">
-        <img
-          className="grave-qr__image"
-          src={`${base}/qr.svg`}
-          width={160}
-          height={160}
-          alt={t("grave_qr.image_alt", { address })}
-          loading="lazy"
-          data-testid="grave-qr-image"
-        />
-        <div className="grave-qr__text">
-          <p className="grave-qr__label">{t("grave_qr.address")}</p>
-          <p>
-            <a href={shortUrl} className="grave-qr__address" data-testid="grave-short-address">
-              {address}
-            </a>
-          </p>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => {
-              void navigator.clipboard?.writeText(shortUrl).then(() => setCopied(true));
-            }}
-          >
-            {copied ? t("grave_qr.copied") : t("grave_qr.copy")}
-          </button>
-        </div>
-      </div>
-      <ul className="grave-qr__files">
-        <li className="grave-qr__file">
-          <a className="grave-qr__link" href={`${base}/qr.png`} download data-testid="grave-qr-png">
-            <Icon name="image" /> {t("grave_qr.download_png")}
-          </a>
-        </li>
-        <li className="grave-qr__file">
-          <a className="grave-qr__link" href={`${base}/qr.svg`} download data-testid="grave-qr-svg">
-            <Icon name="image" /> {t("grave_qr.download_svg")}
-          </a>
-        </li>
-        <li className="grave-qr__file">
-          <a
-            className="grave-qr__link"
-            href={`${base}/plaque.pdf?lang=${lang}`}
-            target="_blank"
-            rel="noopener"
-            data-testid="grave-plaque"
-          >
-            <Icon name="file" /> {t("grave_qr.download_plaque")}
-          </a>{" "}
-          <select
-            aria-label={t("grave_qr.plaque_lang")}
-            value={lang}
-            onChange={(e) => setLang(e.currentTarget.value === "kk" ? "kk" : "ru")}
-            className="grave-qr__lang"
-          >
-            <option value="ru">{t("lang.name.ru")}</option>
-            <option value="kk">{t("lang.name.kk")}</option>
-          </select>
-        </li>
-      </ul>
-    </details>
-  );
-}
-
-/**
  * The grave card: where the grave is, how to get there, the coordinates to share; a grave whose
  * remains were moved says so first and leads to the new place (no way there to an empty grave).
  */
@@ -392,7 +315,7 @@ function GraveCard({
         label={t("search.grave_map", { name: fullName(grave) })}
         className="grave-card__map"
       />
-      {shortUrl ? <GraveQr grave={grave} shortUrl={shortUrl} /> : null}
+      {shortUrl ? <QrPlaque files={`/api/v1/burials/${grave.id}`} shortUrl={shortUrl} name="grave" /> : null}
     </section>
   );
 }

@@ -8,8 +8,10 @@ import { createHarness, type Harness } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { knownRegistry } from "../../test/registry-fixtures.ts";
 import { createWebApp } from "../../web.ts";
+import { insertMemorial } from "../../test/memorial-fixtures.ts";
+import { memorials } from "../memorials/memorials.tables.ts";
 import { burials } from "./burials.tables.ts";
-import { QR_PNG_PX } from "./grave-links.routes.ts";
+import { QR_PNG_PX } from "./qr-files.routes.ts";
 import { WALK_NEARBY_MAX, WALK_NEARBY_METRES } from "./grave-walk.service.ts";
 
 /** pngjs, the PNG codec the `qrcode` package writes with (no types of its own). */
@@ -210,6 +212,23 @@ describe("the short address", () => {
       expect(res.status, path).toBe(302);
       expect(res.headers.get("location"), path).toBe(`/search?grave=${graveId}#grave-title`);
     }
+  });
+
+  it("opens the grave's public memorial when it has one; never reveals one by link, private or hidden from search", async () => {
+    const card = `/search?grave=${graveId}#grave-title`;
+    const memorial = await insertMemorial(h.db, graveId, "link", true);
+    for (const [visibility, noindex] of [
+      ["link", true],
+      ["link", false],
+      ["private", false],
+      ["public", true],
+    ] as const) {
+      await h.db.update(memorials).set({ visibility, noindex }).where(eq(memorials.id, memorial.id));
+      expect((await open(`/g/${shortCode(graveId)}`)).headers.get("location"), `${visibility} ${noindex}`).toBe(card);
+    }
+    await h.db.update(memorials).set({ visibility: "public", noindex: false }).where(eq(memorials.id, memorial.id));
+    expect((await open(`/g/${shortCode(graveId)}`)).headers.get("location")).toBe(`/memorial/${memorial.id}`);
+    expect((await open(`/kk/g/${shortCode(graveId)}`)).headers.get("location")).toBe(`/kk/memorial/${memorial.id}`);
   });
 
   it("opens a reburied grave's card too (it says where the remains went)", async () => {

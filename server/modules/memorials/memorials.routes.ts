@@ -28,8 +28,11 @@ import { apiRoute, callerOf } from "../../lib/api-route.ts";
 import { type ApiEnv, createRouter } from "../../lib/http.ts";
 import { errorResponses, jsonBody, jsonResponse, ZIdParam } from "../../lib/openapi.ts";
 import { moveRoute } from "../workflow/move-route.ts";
+import { qrFileRoutes } from "../burials/qr-files.routes.ts";
+import { translate } from "../../../common/i18n.ts";
 import { accessMachine, claimMachine, suggestionMachine, tributeMachine } from "./memorials.machine.ts";
 import {
+  memorialPlaqueOf,
   acceptInvitation,
   addMemorialPhotos,
   createClaim,
@@ -396,6 +399,21 @@ export const memorialRoutes = createRouter()
     }),
     async (c) =>
       c.json(await requestAccess(c.get("services"), callerOf(c), c.req.valid("param").code, c.req.valid("json")), 201),
+  )
+  .route(
+    "/",
+    // The memorial's QR code and plaque: its managers only (its short code is the key of a by-link
+    // or private page), never stored by a cache.
+    qrFileRoutes({
+      base: "/memorials/{id}",
+      permission: "memorials.manage",
+      tags: TAGS,
+      whose: "a memorial's",
+      plaque: (c, id, locale) => memorialPlaqueOf(c.get("services"), callerOf(c), id, locale),
+      cache: { image: "private, no-store", sheet: "private, no-store" },
+      fileName: (locale, _id, ext, p) => translate(locale, "memorial_manage.qr_file_name", { name: p.name, ext }),
+      ascii: (id, ext) => `memorial-${id}-${ext}`,
+    }),
   )
   .openapi(
     apiRoute({

@@ -1022,6 +1022,27 @@ export async function requestAccess(
   });
 }
 
+// ---------- The QR code and plaque ----------
+
+/**
+ * What a memorial's QR code and plaque hold: its permanent short address in full (from the
+ * configured public origin), the deceased's name and years. Its managers only: the code of a by-link
+ * or private memorial is its key, so it is never public (404 for anyone else).
+ */
+export async function memorialPlaqueOf(s: Services, user: TSessionUser, id: number, locale: Locale) {
+  const m = await managedMemorial(s.db, user, id);
+  const at = await burialAt(s.db, m.burialId, locale);
+  if (!at) throw new AppError(404, "memorial_not_found");
+  const url = `${s.config.publicUrl}${memorialShortPath(m.code)}`;
+  const p = at.person;
+  return {
+    url,
+    address: url.replace(/^https?:\/\//, ""),
+    name: [p.surname, p.name, p.patronymic].filter(Boolean).join(" "),
+    years: `${p.birthYear ?? "?"} – ${p.deathYear ?? "?"}`,
+  };
+}
+
 // ---------- Public lists ----------
 
 const isIndexable: SQL = sql`${memorials.visibility} = 'public' and ${memorials.noindex} = false`;
@@ -1034,6 +1055,18 @@ export async function publicLinks(s: Services, burialIds: number[]) {
     .from(memorials)
     .where(and(inArray(memorials.burialId, burialIds), isIndexable));
   return { items: rows };
+}
+
+/**
+ * The public memorial a grave's QR code opens, if any (the one its card links): a grave with none
+ * opens its card (`server/short-links.ts`).
+ */
+export async function publicMemorialOf(db: Queryable, burialId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: memorials.id })
+    .from(memorials)
+    .where(and(eq(memorials.burialId, burialId), isIndexable));
+  return row?.id ?? null;
 }
 
 /** The sitemap's memorials. */

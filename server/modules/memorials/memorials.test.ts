@@ -4,6 +4,7 @@ import { TRIBUTES_PER_AUTHOR_HOUR, TRIBUTES_PER_MEMORIAL_DAY } from "../../../co
 import { signedInUsers } from "../../test/booking-fixtures.ts";
 import { createHarness, type Harness, PNG, uploadUrl } from "../../test/harness.ts";
 import { memorialWorld, userId } from "../../test/memorial-fixtures.ts";
+import { qrSvg } from "../../lib/qr.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { notifications } from "../notifications/notifications.tables.ts";
 import { memorials, memorialTributes } from "./memorials.tables.ts";
@@ -404,5 +405,26 @@ describe("no leak of a memorial that is not public", () => {
     expect((await h.request("GET", `/memorials/links?burialIds=${ids}`)).json.items).toEqual([]);
     const [m] = await h.db.select().from(memorials).where(eq(memorials.id, pub.json.id));
     expect(m?.noindex).toBe(true);
+  });
+});
+
+describe("the memorial's QR code and plaque", () => {
+  it("are made for its managers only, of its permanent short address, and never stored by a cache", async () => {
+    const { id, code } = await made();
+    const svg = await h.request("GET", `/memorials/${id}/qr.svg`, { token: client });
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("cache-control")).toBe("private, no-store");
+    // The code holds the short address in full, from the configured public origin.
+    expect(svg.json).toBe(await qrSvg(`${h.services.config.publicUrl}/m/${code}`));
+    const png = await h.request("GET", `/memorials/${id}/qr.png`, { token: client });
+    expect([png.status, png.headers.get("content-type")]).toEqual([200, "image/png"]);
+    const sheet = await h.request("GET", `/memorials/${id}/plaque.pdf?lang=kk`, { token: client });
+    expect([sheet.status, sheet.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    // The code is the key of a by-link page: nobody else gets it, signed in or not.
+    const other = (await stranger(7)).token;
+    for (const file of ["qr.svg", "qr.png", "plaque.pdf"]) {
+      expect((await h.request("GET", `/memorials/${id}/${file}`, { token: other })).status).toBe(404);
+      expect((await h.request("GET", `/memorials/${id}/${file}`)).status).toBe(401);
+    }
   });
 });
