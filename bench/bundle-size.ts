@@ -52,7 +52,7 @@ function main() {
       const total = sizes.reduce((sum, [, s]) => sum + s, 0);
       if (total > FIRST_LOAD_JS_BUDGET) over++;
       const top = sizes
-        .slice(0, 6)
+        .slice(0, Number(process.env.BUNDLE_TOP ?? 6))
         .map(([f, s]) => `${path.basename(f).replace(/-[\w-]{8}\.js$/, "")} ${kib(s)}`)
         .join(", ");
       console.log(

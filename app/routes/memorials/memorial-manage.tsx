@@ -17,7 +17,7 @@ import { fullName } from "../../../common/person.ts";
 import { FieldMessage } from "../../components/field-message.tsx";
 import { Field, FormError, PhoneField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
-import { QrPlaque } from "../../components/qr-plaque.tsx";
+import { QrPlaqueBody } from "../../components/qr-plaque-body.tsx";
 import { LazyDropZone as DropZone } from "../../components/lazy-drop-zone.tsx";
 import { linesOf, MemorialContentFields } from "../../components/memorial-content.tsx";
 import { MoveForms, type TMoveReply } from "../../components/move-forms.tsx";
@@ -287,7 +287,8 @@ function ShortAddress({ m, origin }: { m: TMemorialManage; origin: string }) {
     <section className="card stack" aria-labelledby="sa-title">
       <h2 id="sa-title">{t("memorial_manage.address")}</h2>
       <p className="muted">{t(`memorial_manage.address_hint.${m.visibility}`)}</p>
-      <QrPlaque files={`/api/v1/memorials/${m.id}`} shortUrl={`${origin}${m.shortPath}`} name="memorial" open />
+      <p className="muted">{t("grave_qr.lead")}</p>
+      <QrPlaqueBody files={`/api/v1/memorials/${m.id}`} shortUrl={`${origin}${m.shortPath}`} name="memorial" />
       <p>
         <Link className="button button--ghost" to={to(m.shortPath)} data-testid="memorial-open">
           <Icon name="globe" /> {t("memorial_manage.open")}

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { fullName } from "../../../common/person.ts";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { TCemeteryDetail, TCemeterySummary, TPublicBurial } from "../../../common/api-types.ts";
@@ -6,7 +6,6 @@ import { formatDate, translate } from "../../../common/i18n.ts";
 import { formatCoordinates, routeLinks } from "../../../common/map-links.ts";
 import { Field, FormError, NamedOptions, PhoneField, PrivacyNote, TextField } from "../../components/form.tsx";
 import { Icon } from "../../components/icon.tsx";
-import { QrPlaque } from "../../components/qr-plaque.tsx";
 import { LazyPlotMap as PlotMap } from "../../components/map/lazy.tsx";
 import { useSchemaForm } from "../../lib/form.ts";
 import { submitForm } from "../../lib/form.server.ts";
@@ -208,6 +207,34 @@ function Reburied({ reburied }: { reburied: NonNullable<TPublicBurial["reburied"
   );
 }
 
+const QrPlaqueBody = lazy(() => import("../../components/qr-plaque-body.tsx"));
+
+/**
+ * The grave's QR code and plaque (decision 027), folded: its body loads when first opened, so the
+ * card's visitors who never open it load none of it.
+ */
+function GraveQr({ id, shortUrl }: { id: number; shortUrl: string }) {
+  const { t } = useT();
+  const [shown, setShown] = useState(false);
+  return (
+    <details
+      className="grave-qr"
+      data-testid="grave-qr"
+      onToggle={(e) => {
+        if (e.currentTarget.open) setShown(true);
+      }}
+    >
+      <summary>{t("grave_qr.title")}</summary>
+      <p className="muted">{t("grave_qr.lead")}</p>
+      {shown ? (
+        <Suspense fallback={<p className="muted">{t("grave_qr.loading")}</p>}>
+          <QrPlaqueBody files={`/api/v1/burials/${id}`} shortUrl={shortUrl} name="grave" />
+        </Suspense>
+      ) : null}
+    </details>
+  );
+}
+
 /**
  * The grave card: where the grave is, how to get there, the coordinates to share; a grave whose
  * remains were moved says so first and leads to the new place (no way there to an empty grave).
@@ -315,7 +342,7 @@ function GraveCard({
         label={t("search.grave_map", { name: fullName(grave) })}
         className="grave-card__map"
       />
-      {shortUrl ? <QrPlaque files={`/api/v1/burials/${grave.id}`} shortUrl={shortUrl} name="grave" /> : null}
+      {shortUrl ? <GraveQr id={grave.id} shortUrl={shortUrl} /> : null}
     </section>
   );
 }

@@ -2,32 +2,27 @@ import { useState } from "react";
 import { useT } from "../lib/hooks.ts";
 import { Icon } from "./icon.tsx";
 
-/**
- * A permanent short address with its QR code and plaque (decision 027): the code (drawn by the API,
- * as the plaque's files are), the address to copy, and the files to download and print. The same
- * for a grave (`/api/v1/burials/{id}`, public) and a memorial (`/api/v1/memorials/{id}`, its
- * managers only); `name` prefixes the test ids (`grave`, `memorial`).
- */
-export function QrPlaque({
-  files,
-  shortUrl,
-  name,
-  open = false,
-}: {
+export type TQrPlaqueProps = {
   /** Where the files are: `…/qr.svg`, `…/qr.png`, `…/plaque.pdf`. */
   files: string;
   shortUrl: string;
+  /** Prefixes the test ids: `grave-qr-image`, `memorial-short-address`… */
   name: "grave" | "memorial";
-  open?: boolean;
-}) {
+};
+
+/**
+ * A permanent short address with its QR code and plaque (decision 027): the code (drawn by the API,
+ * as the plaque's files are), the address to copy, and the files to download and print. The same
+ * for a grave (`/api/v1/burials/{id}`, public; the grave card loads it when its part is opened) and
+ * a memorial (`/api/v1/memorials/{id}`, its managers only).
+ */
+export function QrPlaqueBody({ files, shortUrl, name }: TQrPlaqueProps) {
   const { t, locale } = useT();
   const [copied, setCopied] = useState(false);
   const [lang, setLang] = useState(locale);
   const address = shortUrl.replace(/^https?:\/\//, "");
   return (
-    <details className="grave-qr" data-testid={`${name}-qr`} open={open}>
-      <summary>{t("grave_qr.title")}</summary>
-      <p className="muted">{t("grave_qr.lead")}</p>
+    <>
       <div className="grave-qr__body">
         <img
           className="grave-qr__image"
@@ -88,6 +83,8 @@ export function QrPlaque({
           </select>
         </li>
       </ul>
-    </details>
+    </>
   );
 }
+
+export default QrPlaqueBody;
