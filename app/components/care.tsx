@@ -11,6 +11,7 @@ import { seasonDay } from "../../common/ennoblement.ts";
 import { formatDate, formatMoney } from "../../common/i18n.ts";
 import { placeText } from "../../common/place-text.ts";
 import { useT } from "../lib/hooks.ts";
+import { HistoryCard } from "./history-card.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** A season as people read it (`1 апреля – 31 октября`), or "all year". */
@@ -133,28 +134,16 @@ export function CareLines({ r }: { r: TCareRequest }) {
 
 /** The request's history, from its moves. */
 export function CareHistory({ r }: { r: TCareRequest }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   return (
-    <section className="card" aria-labelledby="care-history">
-      <h2 id="care-history" className="card__title">
-        {t("care_screen.history")}
-      </h2>
-      <ol className="stack" data-testid="care-history-list">
-        {r.history.map((e) => (
-          <li key={`${e.at}-${e.action}`}>
-            <span className="muted">{formatDate(locale, e.at, true)}</span>{" "}
-            {t(`care_screen.step.${e.action}`, { defaultValue: e.action })}
-            {e.to ? (
-              <>
-                {" "}
-                → <StatusBadge kind="care_request" status={e.to} />
-              </>
-            ) : null}
-            {e.reason ? <span className="muted"> — {e.reason}</span> : null}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <HistoryCard
+      id="care-history"
+      title={t("care_screen.history")}
+      steps={r.history}
+      label={(a) => t(`care_screen.step.${a}`, { defaultValue: a })}
+      badge="care_request"
+      testId="care-history-list"
+    />
   );
 }
 

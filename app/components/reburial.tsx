@@ -4,6 +4,7 @@ import { fullName } from "../../common/person.ts";
 import type { TReburial, TReburialListItem } from "../../common/reburial-api.ts";
 import { REBURIAL_DOC_KINDS } from "../../common/reburials.ts";
 import { RequestFiles } from "./burial-request.tsx";
+import { HistoryCard } from "./history-card.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { useT } from "../lib/hooks.ts";
 
@@ -184,30 +185,18 @@ export function ReburialDocuments({ r }: { r: TReburial }) {
   );
 }
 
-/** The request's history, from its audit. */
+/** The request's history, from its moves. */
 export function ReburialHistory({ r }: { r: TReburial }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   return (
-    <section className="card" aria-labelledby="rb-history">
-      <h2 id="rb-history" className="card__title">
-        {t("reburial.history")}
-      </h2>
-      <ol className="stack" data-testid="reburial-history">
-        {r.history.map((e) => (
-          <li key={`${e.at}-${e.action}`}>
-            <span className="muted">{formatDate(locale, e.at, true)}</span>{" "}
-            {t(`reburial.move.${e.action}`, { defaultValue: e.action })}
-            {e.to && e.to !== e.from ? (
-              <>
-                {" "}
-                → <StatusBadge kind="reburial" status={e.to} />
-              </>
-            ) : null}
-            {e.reason ? <span className="muted"> — {e.reason}</span> : null}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <HistoryCard
+      id="rb-history"
+      title={t("reburial.history")}
+      steps={r.history}
+      label={(a) => t(`reburial.move.${a}`, { defaultValue: a })}
+      badge="reburial"
+      testId="reburial-history"
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import { formatPhone } from "../../../common/phone.ts";
 import { placeText } from "../../../common/place-text.ts";
 import { Field } from "../../components/form.tsx";
 import { MoveForms } from "../../components/move-forms.tsx";
+import { HistoryCard } from "../../components/history-card.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useT } from "../../lib/hooks.ts";
 import { moveAction } from "../../lib/moves.server.ts";
@@ -62,7 +63,7 @@ function Files({ files }: { files: TUploadFile[] }) {
  * the family's area (`/client/cemetery/handover/:id`) and the manager's (`/manager/handovers/:id`).
  */
 export default function HandoverPage({ loaderData }: Route.ComponentProps) {
-  const { t, to, locale } = useT();
+  const { t, to } = useT();
   const { h } = loaderData;
   const answer = useActionData<typeof action>();
   const [search] = useSearchParams();
@@ -151,26 +152,14 @@ export default function HandoverPage({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
       </section>
-      <section className="card" aria-labelledby="hp-history">
-        <h2 id="hp-history" className="card__title">
-          {t("handover.history")}
-        </h2>
-        <ol className="stack" data-testid="handover-history">
-          {h.history.map((e) => (
-            <li key={`${e.at}-${e.action}`}>
-              <span className="muted">{formatDate(locale, e.at, true)}</span>{" "}
-              {t(`handover.did.${e.action}`, { defaultValue: e.action })}
-              {e.to && e.to !== e.from ? (
-                <>
-                  {" "}
-                  → <StatusBadge kind="handover" status={e.to} />
-                </>
-              ) : null}
-              {e.reason ? <span className="muted"> — {e.reason}</span> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <HistoryCard
+        id="hp-history"
+        title={t("handover.history")}
+        steps={h.history}
+        label={(a) => t(`handover.did.${a}`, { defaultValue: a })}
+        badge="handover"
+        testId="handover-history"
+      />
     </section>
   );
 }
