@@ -22,10 +22,15 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: kk ? "Қабірді абаттандыру" : "Благоустройство могилы" }];
 }
 
-/** The family's grave (`?burial=`): 404 for a grave it is not responsible for. */
+/**
+ * The family's grave (`?burial=`): 404 for a grave it is not responsible for; with no grave named,
+ * the family's graves to choose from (`/client/cemetery`, each with its «Благоустройство»).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { api } = context.get(requestContext);
-  const id = parseId(new URL(request.url).searchParams.get("burial") ?? "");
+  const { api, locale } = context.get(requestContext);
+  const param = new URL(request.url).searchParams.get("burial");
+  if (param === null) return redirectTo(localizePath("/client/cemetery", locale));
+  const id = parseId(param);
   if (!id) return notFound(request);
   const [form, history] = await orPageError(request, () =>
     Promise.all([
