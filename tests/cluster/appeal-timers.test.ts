@@ -83,7 +83,7 @@ describe("an appeal's deadline warnings on two app servers", () => {
     // A quarter withdrawn first: nobody is warned of them.
     const early = await Promise.all(Array.from({ length: APPLICANTS / 4 }, (_, i) => withdraw(i)));
     expect(tally(early)).toEqual({ 200: APPLICANTS / 4 });
-    await queue.setClock(new Date(soonAt.getTime() + 1000));
+    await queue.setClock(new Date(soonAt.getTime() + 1000), database);
     await queue.settle(database);
     const rows = await database.db.select().from(appeals).where(inArray(appeals.id, ids));
     const soon = await warnings("appeal_due_soon");
@@ -96,7 +96,7 @@ describe("an appeal's deadline warnings on two app servers", () => {
   it("warns on the due day at most once, while applicants withdraw at that moment; each open one once", async () => {
     const racing = Array.from({ length: APPLICANTS / 4 }, (_, k) => APPLICANTS / 4 + k);
     const [, raced] = await Promise.all([
-      queue.setClock(new Date(dueAt.getTime() + 1000)),
+      queue.setClock(new Date(dueAt.getTime() + 1000), database),
       Promise.all(racing.map((i) => withdraw(i))),
     ]);
     expect(tally(raced)).toEqual({ 200: racing.length });

@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 const settle = () => queue.settle(database);
-const setClock = (at: Date) => queue.setClock(at);
+const setClock = (at: Date) => queue.setClock(at, database);
 
 /** Audit rows of the requests, counted per (request, action). */
 async function actions(): Promise<Map<number, string[]>> {

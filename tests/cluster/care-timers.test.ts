@@ -106,7 +106,7 @@ describe("done works' 7 days, on two app servers", () => {
     // A quarter answer in good time.
     const early = [...Array(FAMILIES / 4).keys()];
     expect(tally(await Promise.all(early.map(confirm)))).toEqual({ 200: early.length });
-    await queue.setClock(new Date(T0.getTime() + 6 * DAY + 1000));
+    await queue.setClock(new Date(T0.getTime() + 6 * DAY + 1000), database);
     await queue.settle(database);
     for (const [i, f] of families.entries()) {
       expect(await count("care_answer_soon", f.id), `family ${i}`).toBe(early.includes(i) ? 0 : 1);
@@ -114,7 +114,7 @@ describe("done works' 7 days, on two app servers", () => {
     // A quarter answer at the very moment the 7 days are over.
     const racing = [...Array(FAMILIES / 4).keys()].map((i) => i + FAMILIES / 4);
     const [, raced] = await Promise.all([
-      queue.setClock(new Date(T0.getTime() + 7 * DAY + 1000)),
+      queue.setClock(new Date(T0.getTime() + 7 * DAY + 1000), database),
       Promise.all(racing.map(confirm)),
     ]);
     for (const r of raced) expect([200, 409]).toContain(r.status);

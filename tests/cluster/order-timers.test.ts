@@ -90,7 +90,7 @@ describe("the deadline to accept an order, on two app servers", () => {
     // A quarter accepted at the very moment the clock reaches the deadline.
     const racing = orderIds.slice(FAMILIES / 4, FAMILIES / 2);
     const [, raced] = await Promise.all([
-      queue.setClock(new Date(T0.getTime() + 24 * HOUR + 1000)),
+      queue.setClock(new Date(T0.getTime() + 24 * HOUR + 1000), database),
       Promise.all(racing.map(accept)),
     ]);
     for (const r of raced) expect([200, 409]).toContain(r.status);

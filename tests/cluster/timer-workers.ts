@@ -23,8 +23,25 @@ export function timerWorkers(databaseUrl: string, start: Date) {
       workers.push(worker);
       return worker;
     },
-    /** Moves the clock of every worker (and this process's) to `at`; resolves once all have it. */
-    async setClock(at: Date) {
+    /**
+     * Moves the clock of every worker (and this process's) to `at`; resolves once all have it. A job
+     * a worker is running is let finish first: still running when the clock jumps past its lease, it
+     * would be taken again by the other server (the test's jump, never the product's clock). Jobs
+     * waiting to be taken stay waiting: a race with the clock's move is still a race.
+     */
+    async setClock(at: Date, database: Database) {
+      await expect
+        .poll(
+          async () => {
+            const res = await database.db.execute(
+              sql`select count(*)::int as n from jobs
+                  where done_at is null and failed_at is null and locked_until is not null`,
+            );
+            return (res.rows[0] as { n: number }).n;
+          },
+          { timeout: 60_000, interval: 20 },
+        )
+        .toBe(0);
       clock = at;
       await Promise.all(
         workers.map(
