@@ -22,7 +22,7 @@ import { holders } from "../access/audiences.ts";
 import { auditLog } from "../audit/audit.tables.ts";
 import { burials } from "../burials/burials.tables.ts";
 import { rebindUploads } from "../uploads/uploads.service.ts";
-import { defineMachine, type MoveOf, type SameNames, type TMoveContext } from "../workflow/workflow.ts";
+import { defineMachine, type MoveOf, type SameNames, type TMoveContext, type TNotice } from "../workflow/workflow.ts";
 import { isManager, managedBy, managersOf, memorialName } from "./memorials.access.ts";
 import { memorialNotices } from "./memorials.notices.ts";
 import {
@@ -45,6 +45,19 @@ const byManager = async (tx: Queryable, row: { memorialId: number }, actor: Acto
   (await isManager(tx, actor, row.memorialId)) ? null : notManager();
 
 const manageLink = (memorialId: number) => linkTo("client-memorial-item", { id: memorialId });
+
+/**
+ * What a visitor's new tribute, suggestion or access request tells: the memorial's managers (not
+ * the visitor, when they manage it too), linked to the memorial's management page.
+ */
+const toManagers =
+  (kind: "memorial_tribute_new" | "memorial_suggestion_new" | "memorial_access_requested") =>
+  async ({ row, actor }: { row: { memorialId: number }; actor: Actor }, tx: Queryable): Promise<TNotice[]> => {
+    const name = await memorialName(tx, row.memorialId);
+    return (await managersOf(tx, row.memorialId))
+      .filter((id) => id !== actor.id)
+      .map((id) => memorialNotices[kind](id, { name }, { link: manageLink(row.memorialId) }));
+  };
 const codeLink = async (tx: Queryable, memorialId: number) => {
   const [m] = await tx.select({ code: memorials.code }).from(memorials).where(eq(memorials.id, memorialId));
   return linkTo("memorial-code", { code: m?.code ?? "" });
@@ -88,12 +101,7 @@ export const tributeMachine = defineMachine({
       or (${memorialTributes.status} = 'shown' and exists (select 1 from memorials mp
         where mp.id = ${memorialTributes.memorialId} and mp.visibility = 'public')))`,
   notFound: "tribute_not_found",
-  created: async ({ row, actor }, tx) => {
-    const name = await memorialName(tx, row.memorialId);
-    return (await managersOf(tx, row.memorialId))
-      .filter((id) => id !== actor.id)
-      .map((id) => memorialNotices.memorial_tribute_new(id, { name }, { link: manageLink(row.memorialId) }));
-  },
+  created: toManagers("memorial_tribute_new"),
   moves: {
     approve: {
       from: ["pending", "hidden"],
@@ -162,12 +170,7 @@ export const suggestionMachine = defineMachine({
   initial: "pending",
   scope: (caller) => queueScope(caller.id, memorialSuggestions.memorialId, memorialSuggestions.authorId),
   notFound: "suggestion_not_found",
-  created: async ({ row, actor }, tx) => {
-    const name = await memorialName(tx, row.memorialId);
-    return (await managersOf(tx, row.memorialId))
-      .filter((id) => id !== actor.id)
-      .map((id) => memorialNotices.memorial_suggestion_new(id, { name }, { link: manageLink(row.memorialId) }));
-  },
+  created: toManagers("memorial_suggestion_new"),
   moves: {
     accept: {
       from: ["pending"],
@@ -224,12 +227,7 @@ export const accessMachine = defineMachine({
   initial: "pending",
   scope: (caller) => queueScope(caller.id, memorialAccessRequests.memorialId, memorialAccessRequests.userId),
   notFound: "access_request_not_found",
-  created: async ({ row, actor }, tx) => {
-    const name = await memorialName(tx, row.memorialId);
-    return (await managersOf(tx, row.memorialId))
-      .filter((id) => id !== actor.id)
-      .map((id) => memorialNotices.memorial_access_requested(id, { name }, { link: manageLink(row.memorialId) }));
-  },
+  created: toManagers("memorial_access_requested"),
   moves: {
     grant: {
       from: ["pending", "declined"],
